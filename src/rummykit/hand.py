@@ -1,0 +1,925 @@
+"""The state of one hand: whose turn, which phase, every card's place; and the rules that
+decide what may happen next.
+
+A :class:`Hand` starts from a :class:`Deal` and changes only through :meth:`Hand.apply`,
+which refuses an illegal action with :class:`~rummykit.errors.IllegalAction` (carrying the
+RULES.md id) and then leaves the state exactly as it was::
+
+    >>> from rummykit import Rules, Deal, Hand, parse_action
+    >>> rules = Rules.preset("500-rum")
+    >>> hand = Hand(rules, ["Ana", "Ben"], dealer=0, deal=Deal.shuffled(rules, 2, seed=1))
+    >>> hand.to_act, hand.phase
+    (1, <Phase.DRAW: 'draw'>)
+    >>> hand.apply(parse_action("discard 7H"))
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.IllegalAction: Ben must draw before discarding
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rummykit.actions import (
+    Action,
+    CallRummy,
+    Discard,
+    Draw,
+    End,
+    JokerAs,
+    LayOff,
+    Meld,
+    Pass,
+    Swap,
+    Take,
+)
+from rummykit.cards import CARDS, JOKER_CODE, Card, make_pack
+from rummykit.errors import IllegalAction, RecordError
+from rummykit.melds import TableMeld, lay_off, resolve_meld, swap_joker
+from rummykit.reach import Reach, can_meld_all, table_cost
+from rummykit.rules import GoingOut, PileDraw, RummyCall, Rules, StockExhausted
+from rummykit.scoring import score_hand
+
+__all__ = ["Deal", "Hand", "Phase"]
+
+_MANY = 1 << 20
+
+
+class Phase(enum.Enum):
+    """What the hand waits for."""
+
+    DRAW = "draw"  #: the player to act draws, takes from the pile, or ends (empty stock)
+    PLAY = "play"  #: the player melds, lays off, swaps, and discards
+    RUMMY = "rummy"  #: a Rummy call is offered to the player to act, who calls or passes
+    OVER = "over"  #: the hand has ended
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards as dealt: each player's hand (by seat), the upcard, the stock (top first)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    upcard: Card
+    stock: tuple[Card, ...]
+
+    @classmethod
+    def shuffled(
+        cls, rules: Rules, players: int, seed: int | str, dealer: int = 0, first_extra: bool | None = None
+    ) -> Deal:
+        """A seeded random deal for ``players`` seats, dealt one at a time from the left
+        of ``dealer``."""
+        rules.check_players(players)
+        pack = make_pack(rules.packs_for(players), rules.jokers)
+        random.Random(seed).shuffle(pack)
+        size = rules.hand_size_for(players)
+        extra = rules.first_player_extra_card if first_extra is None else first_extra
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        order = [(dealer + 1 + i) % players for i in range(players)]
+        it = iter(pack)
+        for _ in range(size):
+            for seat in order:
+                hands[seat].append(next(it))
+        if extra:
+            hands[order[0]].append(next(it))
+        upcard = next(it)
+        return cls(tuple(tuple(h) for h in hands), upcard, tuple(it))
+
+    def check(self, rules: Rules, dealer: int) -> None:
+        """Raises :class:`RecordError` unless this deal is exactly the rules' pack and sizes."""
+        players = len(self.hands)
+        size = rules.hand_size_for(players)
+        first = (dealer + 1) % players
+        for seat, cards in enumerate(self.hands):
+            want = size + (1 if rules.first_player_extra_card and seat == first else 0)
+            if len(cards) != want:
+                raise RecordError(
+                    "record.deal", f"seat {seat + 1} holds {len(cards)} cards; the rules deal {want}"
+                )
+        counts = [0] * 53
+        for c in (*[c for h in self.hands for c in h], self.upcard, *self.stock):
+            counts[c] += 1
+        want_counts = [0] * 53
+        for c in make_pack(rules.packs_for(players), rules.jokers):
+            want_counts[c] += 1
+        if counts != want_counts:
+            extra = [f"{CARDS[c]}" for c in range(53) if counts[c] > want_counts[c]]
+            missing = [f"{CARDS[c]}" for c in range(53) if counts[c] < want_counts[c]]
+            parts = []
+            if extra:
+                parts.append("too many " + " ".join(extra))
+            if missing:
+                parts.append("missing " + " ".join(missing))
+            raise RecordError("record.pack", "the deal is not the pack the rules call for: " + "; ".join(parts))
+
+
+class Hand:
+    """One hand of play. Seats are numbered 0..n-1 clockwise; ``names`` are for messages."""
+
+    __slots__ = (
+        "_legal",
+        "_log",
+        "_reach_base",
+        "call_layoff_only",
+        "call_resume",
+        "dealer",
+        "ended_by",
+        "first_turn",
+        "has_melded",
+        "hands",
+        "known",
+        "last_player",
+        "last_turn",
+        "melds",
+        "melds_made",
+        "n",
+        "names",
+        "number",
+        "out",
+        "pending",
+        "pending_rule",
+        "phase",
+        "pile",
+        "played",
+        "played_at_start",
+        "reuse",
+        "rules",
+        "same_card",
+        "seed",
+        "stock",
+        "target",
+        "took",
+        "turn",
+        "window",
+        "window_next",
+    )
+
+    rules: Rules
+    n: int
+    names: tuple[str, ...]
+    dealer: int
+    number: int
+    seed: int | str
+    hands: list[list[int]]
+    stock: list[int]
+    pile: list[int]
+    melds: list[TableMeld]
+    known: list[list[int]]
+    turn: int
+    phase: Phase
+    took: int
+    target: int
+    pending: bool
+    pending_rule: str
+    same_card: int
+    melds_made: int
+    has_melded: list[bool]
+    played: list[bool]
+    played_at_start: bool
+    window: tuple[int, ...]
+    window_next: int
+    last_player: int
+    call_resume: int
+    call_layoff_only: bool
+    reuse: int
+    last_turn: bool
+    first_turn: bool
+    ended_by: str | None
+    out: int
+    _log: tuple[Any, ...] | None
+    _legal: list[Action] | None
+    _reach_base: list[tuple[int, bool, bool]] | None
+
+    def __init__(
+        self,
+        rules: Rules,
+        names: Sequence[str],
+        dealer: int,
+        deal: Deal,
+        *,
+        number: int = 1,
+        seed: int | str = 0,
+    ) -> None:
+        n = len(names)
+        if len(deal.hands) != n:
+            raise RecordError("record.deal", f"the deal has {len(deal.hands)} hands for {n} players")
+        rules.check_players(n)
+        deal.check(rules, dealer)
+        self.rules = rules
+        self.n = n
+        self.names = tuple(names)
+        self.dealer = dealer
+        self.number = number
+        self.seed = seed
+        self.hands = [[int(c) for c in h] for h in deal.hands]
+        self.stock = [int(c) for c in reversed(deal.stock)]
+        self.pile = [int(deal.upcard)]
+        self.melds = []
+        self.known = [[] for _ in range(n)]
+        self.turn = (dealer + 1) % n
+        self.first_turn = rules.first_player_extra_card
+        self.phase = Phase.PLAY if self.first_turn else Phase.DRAW
+        self.took = 0
+        self.target = -1
+        self.pending = False
+        self.pending_rule = ""
+        self.same_card = -1
+        self.melds_made = 0
+        self.has_melded = [False] * n
+        self.played = [False] * n
+        self.played_at_start = False
+        self.window = ()
+        self.window_next = -1
+        self.last_player = -1
+        self.call_resume = -1
+        self.call_layoff_only = False
+        self.reuse = 0
+        self.last_turn = False
+        self.ended_by = None
+        self.out = -1
+        self._log = None
+        self._legal = None
+        self._reach_base = None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def to_act(self) -> int:
+        """The seat that acts now (the player offered a Rummy call in that phase), or -1."""
+        if self.phase is Phase.RUMMY:
+            return self.window[0]
+        if self.phase is Phase.OVER:
+            return -1
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every action applied so far, as (seat, action), passes included."""
+        out: list[tuple[int, Action]] = []
+        node = self._log
+        while node is not None:
+            node, seat, action = node
+            out.append((seat, action))
+        out.reverse()
+        return out
+
+    @property
+    def all_at_once(self) -> bool:
+        """Whether the all-at-once rule holds in this deal (Wrotham deals 4-6)."""
+        a = self.rules.all_at_once_from_deal
+        return a is not None and self.number >= a
+
+    def can_turn_over(self) -> bool:
+        """Whether an empty stock would be rebuilt from the pile ([end.stock], section 7)."""
+        mode = self.rules.stock_exhausted
+        if mode is not StockExhausted.TURN_OVER and mode is not StockExhausted.RESHUFFLE:
+            return False
+        limit = self.rules.stock_reuse_limit
+        return bool(self.pile) and (limit is None or self.reuse < limit)
+
+    def stock_locked(self) -> bool:
+        """The stock is empty and will not be rebuilt: the hand can end ([end.stock-take])."""
+        return not self.stock and not self.can_turn_over()
+
+    def scores(self) -> list[int] | None:
+        """Each seat's score for this hand, or None while it goes on."""
+        if self.phase is not Phase.OVER:
+            return None
+        rummy = self.out >= 0 and not self.played_at_start
+        return score_hand(self.rules, self.hands, self.melds, self.out, rummy)
+
+    def clone(self) -> Hand:
+        """An independent copy (fast: shares everything immutable)."""
+        h = Hand.__new__(Hand)
+        h.rules = self.rules
+        h.n = self.n
+        h.names = self.names
+        h.dealer = self.dealer
+        h.number = self.number
+        h.seed = self.seed
+        h.hands = [x[:] for x in self.hands]
+        h.stock = self.stock[:]
+        h.pile = self.pile[:]
+        h.melds = self.melds[:]
+        h.known = [x[:] for x in self.known]
+        h.turn = self.turn
+        h.phase = self.phase
+        h.took = self.took
+        h.target = self.target
+        h.pending = self.pending
+        h.pending_rule = self.pending_rule
+        h.same_card = self.same_card
+        h.melds_made = self.melds_made
+        h.has_melded = self.has_melded[:]
+        h.played = self.played[:]
+        h.played_at_start = self.played_at_start
+        h.window = self.window
+        h.window_next = self.window_next
+        h.last_player = self.last_player
+        h.call_resume = self.call_resume
+        h.call_layoff_only = self.call_layoff_only
+        h.reuse = self.reuse
+        h.last_turn = self.last_turn
+        h.first_turn = self.first_turn
+        h.ended_by = self.ended_by
+        h.out = self.out
+        h._log = self._log
+        h._legal = self._legal
+        h._reach_base = self._reach_base
+        return h
+
+    # ------------------------------------------------------------------ apply
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now (see :mod:`rummykit.legal`)."""
+        if self._legal is None:
+            from rummykit.legal import legal_actions
+
+            self._legal = legal_actions(self)
+        return self._legal
+
+    def check(self, action: Action, player: int | None = None) -> None:
+        """Raises :class:`IllegalAction` if ``player`` (default: the one to act) may not
+        take ``action`` now; changes nothing."""
+        self._run(action, self.to_act if player is None else player, False)
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        """Applies ``action`` for ``player`` (default: the one to act).
+
+        ``player`` lets a record's action by someone else than :attr:`to_act` apply: a
+        Rummy call by a later player in the call order, or the next player's draw, which
+        passes on every open call (NOTATION.md: passes are not written). Raises
+        :class:`IllegalAction` and leaves the state unchanged if the action is illegal.
+        """
+        self._run(action, self.to_act if player is None else player, True)
+        self._legal = None
+
+    def _run(self, action: Action, p: int, commit: bool) -> None:
+        if self.phase is Phase.OVER:
+            raise IllegalAction("end.out", "the hand is over: nothing more can be played")
+        if not 0 <= p < self.n:
+            raise IllegalAction("action.turn", f"there is no seat {p}")
+        kind = type(action)
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise IllegalAction("action.syntax", f"{action!r} is not an action")
+        handler(self, p, action, commit)
+        if commit:
+            self._log = (self._log, p, action)
+
+    # ------------------------------------------------------------------ helpers
+    def name(self, p: int) -> str:
+        """The name of seat ``p``."""
+        return self.names[p]
+
+    def _enter_turn(self, p: int, action: Action) -> None:
+        """Checks that ``p`` may start a turn now (draw phase); a draw closes a call window."""
+        if self.phase is Phase.RUMMY:
+            if p == self.window_next:
+                return
+            who = self.name(self.window[0])
+            raise IllegalAction(
+                "action.turn",
+                f"{self.name(p)} may not {action.verb} now: a Rummy call is offered to {who}",
+            )
+        if p != self.turn:
+            raise IllegalAction("action.turn", f"it is {self.name(self.turn)}'s turn, not {self.name(p)}'s")
+        if self.phase is Phase.PLAY:
+            if self.first_turn:
+                raise IllegalAction(
+                    "wrotham.first-turn",
+                    f"{self.name(p)} was dealt the extra card and does not draw on the first turn",
+                )
+            raise IllegalAction("draw.stock", f"{self.name(p)} has already drawn this turn")
+
+    def _close_window(self) -> None:
+        if self.phase is Phase.RUMMY:
+            self.turn = self.window_next
+            self.window = ()
+            self.phase = Phase.DRAW
+            self._reach_base = None
+
+    def _in_play(self, p: int, action: Action) -> None:
+        """Checks that ``p`` is in the play part of their turn."""
+        if self.phase is Phase.PLAY and p == self.turn:
+            if self.call_layoff_only and not isinstance(action, LayOff):
+                raise IllegalAction(
+                    "rummy.last-discard",
+                    f"{self.name(p)} called Rummy and must lay off {CARDS[self.target]} first",
+                )
+            return
+        if p != self.turn or self.phase is Phase.RUMMY:
+            owner = self.name(self.to_act)
+            raise IllegalAction("action.turn", f"it is {owner}'s turn to act, not {self.name(p)}'s")
+        rule = "discard.one" if isinstance(action, Discard) else "meld.any-number"
+        raise IllegalAction(rule, f"{self.name(p)} must draw before {_verbing(action)}")
+
+    def _holds(self, p: int, cards: Sequence[int]) -> list[int]:
+        """The hand after removing ``cards``; raises action.card if ``p`` lacks one."""
+        rest = self.hands[p][:]
+        for c in cards:
+            try:
+                rest.remove(c)
+            except ValueError:
+                raise IllegalAction(
+                    "action.card", f"{self.name(p)} does not hold {CARDS[c]}"
+                ) from None
+        return rest
+
+    def reach_for(self, p: int, melds_made: int | None = None, for_call: bool = False) -> Reach:
+        """The paths ``p`` may use to meld a target now."""
+        rules = self.rules
+        made = self.melds_made if melds_made is None else melds_made
+        limit = rules.melds_per_turn
+        melds_left = _MANY if limit is None or self.all_at_once else limit - made
+        own = rules.layoff_needs_own_meld and not self.has_melded[p]
+        return Reach(
+            ace=rules.ace,
+            new_meld_only=rules.target_must_start_meld,
+            layoff_allowed=not (own and for_call),
+            layoff_needs_meld_first=own and not for_call,
+            swap_allowed=rules.joker_swap,
+            melds_left=melds_left,
+            keep_one=rules.going_out is GoingOut.DISCARD_REQUIRED and not for_call,
+        )
+
+    def target_reachable(self, p: int, rest: list[int], melds: Sequence[TableMeld], made: int) -> bool:
+        """Whether the pending target can still be melded from ``rest`` (target included)."""
+        counts = [0] * 53
+        for c in rest:
+            counts[c] += 1
+        if counts[self.target] == 0:
+            return False
+        counts[self.target] -= 1
+        if self.all_at_once:
+            counts[self.target] += 1
+            return can_meld_all(counts, 1, self.target, self.rules.ace)
+        return self.reach_for(p, made).can_meld(self.target, counts, melds, len(rest) - 1)
+
+    def pile_depth(self, count: int | None, card: Card | None, p: int) -> int:
+        """The depth of a take's target: ``count``, or the topmost copy of ``card``."""
+        if not self.pile:
+            raise IllegalAction("draw.discard", "the discard pile is empty")
+        if count is not None:
+            if count > len(self.pile):
+                raise IllegalAction(
+                    "draw.discard", f"the pile holds {len(self.pile)} cards, not {count}"
+                )
+            return count
+        assert card is not None
+        for depth in range(1, len(self.pile) + 1):
+            if self.pile[-depth] == card:
+                return depth
+        raise IllegalAction("action.card", f"there is no {card} in the discard pile")
+
+    def end_turn(self, p: int) -> None:
+        """Ends ``p``'s turn (after a discard, or floating) and opens any Rummy call."""
+        self.took = 0
+        self.target = -1
+        self.pending = False
+        self.same_card = -1
+        self.melds_made = 0
+        self.call_layoff_only = False
+        self.first_turn = False
+        if self.last_turn:
+            self.phase = Phase.OVER
+            self.ended_by = "stock"
+            return
+        nxt = (p + 1) % self.n
+        self.turn = nxt
+        self.phase = Phase.DRAW
+        self._reach_base = None
+        if self.rules.rummy_call is RummyCall.OFF or self.n < 3:
+            return
+        from rummykit.legal import callers
+
+        order = tuple((nxt + 1 + i) % self.n for i in range(self.n - 2))
+        self.last_player = p
+        self.window_next = nxt
+        window = callers(self, order)
+        if window:
+            self.window = window
+            self.phase = Phase.RUMMY
+
+    def finish(self, out: int) -> None:
+        """Ends the hand because ``out`` went out."""
+        self.phase = Phase.OVER
+        self.ended_by = "out"
+        self.out = out
+
+    def turn_over(self) -> None:
+        """Rebuilds the stock from the pile (turned over, or shuffled)."""
+        pile = self.pile
+        if self.rules.stock_exhausted is StockExhausted.RESHUFFLE:
+            rng = random.Random(f"{self.seed}/{self.number}/reshuffle/{self.reuse}")
+            new = pile[:]
+            rng.shuffle(new)
+            self.stock = new
+        else:
+            # turned face down: the oldest card (the upcard) ends on top
+            self.stock = pile[::-1]
+        self.pile = []
+        self.reuse += 1
+
+    def start_turn(self, p: int) -> None:
+        """Resets the per-turn state when ``p`` starts the play part of a turn."""
+        self.turn = p
+        self.phase = Phase.PLAY
+        self.melds_made = 0
+        self.played_at_start = self.played[p]
+        self.call_layoff_only = False
+
+    def remove_known(self, p: int, cards: Sequence[int]) -> None:
+        """Forgets public knowledge of ``p``'s cards that left the hand."""
+        known = self.known[p]
+        if not known:
+            return
+        for c in cards:
+            if c in known:
+                known.remove(c)
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.number} {self.phase.value} to_act={self.to_act}>"
+
+    def iter_cards(self) -> Iterator[int]:
+        """Every card of the hand wherever it is (hands, stock, pile, table)."""
+        for h in self.hands:
+            yield from h
+        yield from self.stock
+        yield from self.pile
+        for m in self.melds:
+            yield from m.cards
+
+
+def _verbing(action: Action) -> str:
+    return {"discard": "discarding", "meld": "melding", "layoff": "laying off", "swap": "swapping"}.get(
+        action.verb, action.verb
+    )
+
+
+def _split(tokens: Sequence[Card | JokerAs]) -> tuple[list[int], list[JokerAs]]:
+    naturals: list[int] = []
+    jokers: list[JokerAs] = []
+    for t in tokens:
+        if isinstance(t, JokerAs):
+            jokers.append(t)
+        elif t == JOKER_CODE:
+            jokers.append(JokerAs())
+        else:
+            naturals.append(int(t))
+    return naturals, jokers
+
+
+# ---------------------------------------------------------------------- handlers
+def _draw(h: Hand, p: int, action: Action, commit: bool) -> None:
+    h._enter_turn(p, action)
+    if not h.stock and not h.can_turn_over():
+        raise IllegalAction(
+            "end.stock", "the stock is empty: take from the pile, or end the hand (end)"
+        )
+    if not commit:
+        return
+    h._close_window()
+    if not h.stock:
+        h.turn_over()
+    h.hands[p].append(h.stock.pop())
+    h.start_turn(p)
+    h.took = 0
+    h.target = -1
+    h.pending = False
+    h.same_card = -1
+    if not h.stock and h.rules.stock_exhausted is StockExhausted.LAST_CARD:
+        h.last_turn = True
+
+
+def take_obligation(h: Hand, p: int, depth: int) -> str:
+    """The rule that obliges ``p`` to meld the target of a take of ``depth``, or ''."""
+    if depth > 1:
+        return "take.must-meld"
+    if h.stock_locked():
+        return "end.stock-take"
+    if h.rules.top_card_must_meld:
+        return "take.must-meld-top"
+    if not h.hands[p]:
+        return "discard.same-card"  # a floater's only card could not be discarded
+    return ""
+
+
+def take_allowed(h: Hand, p: int, depth: int, obligation: str, for_call: bool = False) -> bool:
+    """Whether the target at ``depth`` can be melded after the take (or call)."""
+    pile = h.pile
+    target = pile[-depth]
+    counts = [0] * 53
+    above = pile[len(pile) - depth + 1 :]
+    for c in above:
+        counts[c] += 1
+    total = len(above)
+    if not for_call:
+        for c in h.hands[p]:
+            counts[c] += 1
+        total += len(h.hands[p])
+    if h.all_at_once and not for_call:
+        counts[target] += 1
+        return can_meld_all(counts, 1, target, h.rules.ace)
+    return h.reach_for(p, 0, for_call).can_meld(target, counts, h.melds, total)
+
+
+def _take(h: Hand, p: int, action: Action, commit: bool) -> None:
+    assert isinstance(action, Take)
+    h._enter_turn(p, action)
+    depth = h.pile_depth(action.count, action.card, p)
+    if depth > 1 and h.rules.pile_draw is PileDraw.TOP_ONLY:
+        raise IllegalAction("draw.top-only", "only the top card of the pile may be taken")
+    obligation = take_obligation(h, p, depth)
+    target = h.pile[-depth]
+    if obligation and not take_allowed(h, p, depth, obligation):
+        rule = obligation
+        if h.rules.target_must_start_meld and depth > 1:
+            rule = "take.new-meld"
+        raise IllegalAction(
+            rule,
+            f"{h.name(p)} could not meld {CARDS[target]}, which a take of "
+            f"{depth} card{'s' if depth > 1 else ''} must meld this turn",
+        )
+    if commit:
+        h._close_window()
+        _do_take(h, p, depth, obligation)
+
+
+def _do_take(h: Hand, p: int, depth: int, obligation: str) -> None:
+    taken = h.pile[len(h.pile) - depth :]
+    del h.pile[len(h.pile) - depth :]
+    h.hands[p].extend(taken)
+    h.known[p].extend(taken)
+    h.start_turn(p)
+    h.took = depth
+    h.target = taken[0]
+    h.pending = bool(obligation) and obligation != "discard.same-card"
+    h.pending_rule = obligation
+    h.same_card = taken[0] if depth == 1 else -1
+
+
+def _call(h: Hand, p: int, action: Action, commit: bool) -> None:
+    assert isinstance(action, CallRummy)
+    rules = h.rules
+    if rules.rummy_call is RummyCall.OFF:
+        raise IllegalAction("rummy.off", "these rules have no Rummy calls")
+    if h.phase is not Phase.RUMMY or p not in h.window:
+        if p == h.last_player and h.phase in (Phase.RUMMY, Phase.DRAW):
+            raise IllegalAction("rummy.who", f"{h.name(p)} just played and may not call")
+        nxt = h.window_next if h.phase is Phase.RUMMY else h.turn
+        if p == nxt and h.phase in (Phase.RUMMY, Phase.DRAW):
+            raise IllegalAction(
+                "rummy.who", f"{h.name(p)} is next to play and takes from the pile instead"
+            )
+        raise IllegalAction("rummy.when", "no Rummy call is open for " + h.name(p) + " now")
+    depth = h.pile_depth(action.count, action.card, p)
+    target = h.pile[-depth]
+    if rules.rummy_call is RummyCall.LAST_DISCARD:
+        if depth != 1:
+            raise IllegalAction("rummy.last-discard", "only the last discard may be called")
+        if not h.reach_for(p, 0, True).layoff_allowed or table_cost(
+            target, [0] * 53, h.melds, rules.ace
+        )[0] != 1:
+            raise IllegalAction(
+                "rummy.last-discard", f"{CARDS[target]} cannot be laid off on a table meld"
+            )
+    elif not take_allowed(h, p, depth, "take.must-meld", for_call=True):
+        raise IllegalAction(
+            "rummy.take",
+            f"{CARDS[target]} cannot be melded with table melds and the pile cards above it",
+        )
+    if not commit:
+        return
+    resume = h.window_next
+    h.window = ()
+    h._reach_base = None
+    _do_take(h, p, depth, "rummy.take")
+    if rules.rummy_call is RummyCall.LAST_DISCARD:
+        h.call_layoff_only = True
+        h.call_resume = resume
+
+
+def _pass(h: Hand, p: int, action: Action, commit: bool) -> None:
+    if h.phase is not Phase.RUMMY or h.window[0] != p:
+        raise IllegalAction("action.turn", f"no Rummy call is offered to {h.name(p)} now")
+    if commit:
+        h.window = h.window[1:]
+        if not h.window:
+            h._close_window()
+            h.phase = Phase.DRAW
+            h.turn = h.window_next
+
+
+def _after_table_play(
+    h: Hand, p: int, rest: list[int], melds: list[TableMeld], used: list[int], new_meld: bool
+) -> None:
+    """Checks common to melds and lay-offs before they happen (raises)."""
+    rules = h.rules
+    if not rest and rules.going_out is GoingOut.DISCARD_REQUIRED:
+        raise IllegalAction(
+            "out.discard-required", f"{h.name(p)} must keep a card to discard to go out"
+        )
+    if h.all_at_once:
+        counts = [0] * 53
+        for c in rest:
+            counts[c] += 1
+        if not can_meld_all(counts, 1, h.same_card, rules.ace):
+            raise IllegalAction(
+                "wrotham.all-at-once",
+                f"in deal {h.number} nobody may meld before they can meld their whole hand at once",
+            )
+    if h.pending and h.target not in used:
+        made = h.melds_made + (1 if new_meld else 0)
+        if not h.target_reachable(p, rest, melds, made):
+            raise IllegalAction(
+                h.pending_rule if h.pending_rule != "rummy.take" else "take.must-meld",
+                f"{h.name(p)} must still meld {CARDS[h.target]}, and this would make it impossible",
+            )
+
+
+def _meld(h: Hand, p: int, action: Action, commit: bool) -> None:
+    assert isinstance(action, Meld)
+    h._in_play(p, action)
+    rules = h.rules
+    limit = rules.melds_per_turn
+    if limit is not None and h.melds_made >= limit and not h.all_at_once:
+        raise IllegalAction(
+            "meld.one-per-turn", f"{h.name(p)} has already put down {limit} new meld(s) this turn"
+        )
+    naturals, jokers = _split(action.cards)
+    rest = h._holds(p, naturals + [JOKER_CODE] * len(jokers))
+    meld = resolve_meld(naturals, jokers, rules.ace).owned_by(p)
+    melds = [*h.melds, meld]
+    used = naturals + [JOKER_CODE] * len(jokers)
+    _after_table_play(h, p, rest, melds, used, True)
+    if commit:
+        _commit_table(h, p, rest, melds, used)
+        h.melds_made += 1
+        h.has_melded[p] = True
+        _after_commit(h, p)
+
+
+def _layoff(h: Hand, p: int, action: Action, commit: bool) -> None:
+    assert isinstance(action, LayOff)
+    h._in_play(p, action)
+    rules = h.rules
+    if not 1 <= action.meld <= len(h.melds):
+        raise IllegalAction("action.meld", f"there is no meld {action.meld} on the table")
+    if rules.layoff_needs_own_meld and not h.has_melded[p]:
+        raise IllegalAction(
+            "layoff.own-meld-first", f"{h.name(p)} must put down a meld before laying off"
+        )
+    naturals, jokers = _split(action.cards)
+    if h.call_layoff_only and (jokers or naturals != [h.target]):
+        raise IllegalAction(
+            "rummy.last-discard", f"{h.name(p)} must lay off the called {CARDS[h.target]} alone"
+        )
+    rest = h._holds(p, naturals + [JOKER_CODE] * len(jokers))
+    old = h.melds[action.meld - 1]
+    new = lay_off(old, naturals, jokers, action.end, p, rules.ace)
+    melds = h.melds[:]
+    melds[action.meld - 1] = new
+    used = naturals + [JOKER_CODE] * len(jokers)
+    _after_table_play(h, p, rest, melds, used, False)
+    if commit:
+        _commit_table(h, p, rest, melds, used)
+        if h.call_layoff_only:
+            h.call_layoff_only = False
+            resume = h.call_resume
+            h.took = 0
+            h.target = -1
+            h.pending = False
+            h.same_card = -1
+            if not h.hands[p] and rules.going_out is GoingOut.ANY:
+                h.finish(p)
+                return
+            h.turn = resume
+            h.phase = Phase.DRAW
+            return
+        _after_commit(h, p)
+
+
+def _commit_table(h: Hand, p: int, rest: list[int], melds: list[TableMeld], used: list[int]) -> None:
+    if h.pending and h.target in used:
+        h.pending = False
+    h.hands[p] = rest
+    h.melds = melds
+    h.played[p] = True
+    h.remove_known(p, used)
+
+
+def _after_commit(h: Hand, p: int) -> None:
+    if h.hands[p]:
+        return
+    if h.rules.going_out in (GoingOut.FLOATING, GoingOut.FLOATING_UNPLAYABLE):
+        h.end_turn(p)  # the player floats
+    else:
+        h.finish(p)
+
+
+def _swap(h: Hand, p: int, action: Action, commit: bool) -> None:
+    assert isinstance(action, Swap)
+    h._in_play(p, action)
+    if not h.rules.joker_swap:
+        raise IllegalAction("joker.swap", "these rules do not allow taking a joker from the table")
+    if not 1 <= action.meld <= len(h.melds):
+        raise IllegalAction("action.meld", f"there is no meld {action.meld} on the table")
+    card = int(action.card)
+    rest = h._holds(p, [card])
+    new = swap_joker(h.melds[action.meld - 1], card, p)
+    if new is None:
+        raise IllegalAction(
+            "joker.swap", f"no joker in meld {action.meld} stands for {action.card}"
+        )
+    rest.append(JOKER_CODE)
+    melds = h.melds[:]
+    melds[action.meld - 1] = new
+    if h.pending and card != h.target and not h.target_reachable(p, rest, melds, h.melds_made):
+        raise IllegalAction(
+            h.pending_rule if h.pending_rule != "rummy.take" else "take.must-meld",
+            f"{h.name(p)} must still meld {CARDS[h.target]}, and this would make it impossible",
+        )
+    if commit:
+        if h.pending and card == h.target:
+            h.pending = False
+        h.hands[p] = rest
+        h.melds = melds
+        h.played[p] = True
+        h.remove_known(p, [card])
+        h.known[p].append(JOKER_CODE)
+
+
+def discard_refusal(h: Hand, p: int, card: int) -> IllegalAction | None:
+    """Why ``p`` may not discard ``card`` now (in the play phase), or None."""
+    if h.pending:
+        rule = h.pending_rule if h.pending_rule != "rummy.take" else "take.must-meld"
+        return IllegalAction(rule, f"{h.name(p)} must meld {CARDS[h.target]} before discarding")
+    if card == h.same_card:
+        return IllegalAction(
+            "discard.same-card", f"{h.name(p)} took {CARDS[card]} from the pile this turn"
+        )
+    hand = h.hands[p]
+    rules = h.rules
+    if len(hand) == 1:
+        if rules.going_out is GoingOut.FLOATING_UNPLAYABLE and (
+            h.reach_for(p).layoff_allowed and not h.reach_for(p).layoff_needs_meld_first
+        ) and table_cost(card, [0] * 53, h.melds, rules.ace)[0] == 1:
+            return IllegalAction(
+                "out.unplayable-discard",
+                f"{CARDS[card]} can be laid off on the table, so it may not be the last discard",
+            )
+    elif h.all_at_once and h.melds_made > 0:
+        return IllegalAction(
+            "wrotham.all-at-once", f"{h.name(p)} has begun to meld and must meld all but one card"
+        )
+    return None
+
+
+def _discard(h: Hand, p: int, action: Action, commit: bool) -> None:
+    assert isinstance(action, Discard)
+    h._in_play(p, action)
+    card = int(action.card)
+    rest = h._holds(p, [card])
+    refusal = discard_refusal(h, p, card)
+    if refusal is not None:
+        raise refusal
+    if commit:
+        h.hands[p] = rest
+        h.pile.append(card)
+        h.remove_known(p, [card])
+        if not rest:
+            h.finish(p)
+        else:
+            h.end_turn(p)
+
+
+def _end(h: Hand, p: int, action: Action, commit: bool) -> None:
+    h._enter_turn(p, action)
+    if not h.stock_locked():
+        if h.stock:
+            raise IllegalAction("end.stock", "the hand ends only when the stock is empty")
+        raise IllegalAction("end.stock", "the pile is turned over to make a new stock: draw")
+    if commit:
+        h._close_window()
+        h.phase = Phase.OVER
+        h.ended_by = "stock"
+
+
+_HANDLERS = {
+    Draw: _draw,
+    Take: _take,
+    CallRummy: _call,
+    Pass: _pass,
+    Meld: _meld,
+    LayOff: _layoff,
+    Swap: _swap,
+    Discard: _discard,
+    End: _end,
+}

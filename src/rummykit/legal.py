@@ -1,0 +1,259 @@
+"""Legal actions: every action the player to act may take, computed per phase.
+
+Generated actions are canonical: melds list their cards from low to high with every joker
+declared, lay-offs move one card. :meth:`Hand.apply` accepts every other spelling of the
+same move (cards in any order, several cards in one lay-off, bare jokers where only one
+reading exists, ``take <card>``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rummykit.actions import (
+    DISCARDS,
+    DRAW,
+    END,
+    PASS,
+    Action,
+    EndOfRun,
+    JokerAs,
+    LayOff,
+    Meld,
+    Swap,
+    call,
+    take,
+)
+from rummykit.cards import CARDS, JOKER_CODE, RANK_OF, SUIT_OF, Rank
+from rummykit.errors import IllegalAction
+from rummykit.hand import Hand, Phase, discard_refusal, take_allowed, take_obligation
+from rummykit.melds import (
+    group_options,
+    max_position,
+    meld_from_key,
+    rank_at,
+    run_options,
+    swap_joker,
+)
+from rummykit.reach import can_meld_all, table_cost
+from rummykit.rules import Ace, GoingOut, PileDraw, RummyCall
+
+__all__ = ["callable_depths", "callers", "legal_actions"]
+
+_MELD_CACHE: dict[tuple[Ace, tuple[int, ...]], Meld] = {}
+
+
+def _meld_action(ace: Ace, key: tuple[int, ...]) -> Meld:
+    action = _MELD_CACHE.get((ace, key))
+    if action is None:
+        naturals, jokers, meld = meld_from_key(key, ace)
+        tokens: list[object] = []
+        ji = 0
+        for k in key:
+            if k < 100:
+                tokens.append(CARDS[k])
+            else:
+                tokens.append(jokers[ji])
+                ji += 1
+        if not meld.is_run:  # naturals first, then jokers
+            tokens.sort(key=lambda t: isinstance(t, JokerAs))
+        action = Meld(tuple(tokens))  # type: ignore[arg-type]
+        _MELD_CACHE[(ace, key)] = action
+    return action
+
+
+def legal_actions(h: Hand) -> list[Action]:
+    """Every legal action of the player to act (an empty list once the hand is over)."""
+    if h.phase is Phase.OVER:
+        return []
+    if h.phase is Phase.RUMMY:
+        p = h.window[0]
+        return [call(d) for d in callable_depths(h, p)] + [PASS]
+    if h.phase is Phase.DRAW:
+        return _draw_actions(h)
+    return _play_actions(h)
+
+
+def _draw_actions(h: Hand) -> list[Action]:
+    p = h.turn
+    acts: list[Action] = [DRAW] if h.stock or h.can_turn_over() else [END]
+    pile = h.pile
+    if not pile:
+        return acts
+    deepest = 1 if h.rules.pile_draw is PileDraw.TOP_ONLY else len(pile)
+    hand = h.hands[p]
+    locked = h.stock_locked()
+    if h.all_at_once:
+        for d in range(1, deepest + 1):
+            ob = take_obligation(h, p, d)
+            if not ob or take_allowed(h, p, d, ob):
+                acts.append(take(d))
+        return acts
+    reach = h.reach_for(p, 0)
+    counts = [0] * 53
+    for c in hand:
+        counts[c] += 1
+    total = len(hand)
+    top_must = h.rules.top_card_must_meld or locked or not hand
+    for d in range(1, deepest + 1):
+        target = pile[-d]
+        if (d > 1 or top_must) and not reach.can_meld(target, counts, h.melds, total):
+            pass
+        else:
+            acts.append(take(d))
+        counts[target] += 1
+        total += 1
+    return acts
+
+
+def _base_calls(h: Hand) -> list[tuple[int, bool]]:
+    """(depth, needs a lay-off) for every pile card callable from the pile alone."""
+    if h._reach_base is not None:
+        return [(d, lay) for d, lay, _ in h._reach_base]
+    rules = h.rules
+    pile = h.pile
+    base: list[tuple[int, bool, bool]] = []
+    if rules.rummy_call is RummyCall.LAST_DISCARD:
+        if pile and table_cost(pile[-1], [0] * 53, h.melds, rules.ace)[0] == 1:
+            base.append((1, True, True))
+    else:
+        counts = [0] * 53
+        free = h.reach_for(h.turn, 0, True)  # the seat does not matter for these flags
+        with_layoff = replace(free, layoff_allowed=True, layoff_needs_meld_first=False)
+        no_layoff = replace(free, layoff_allowed=False, layoff_needs_meld_first=False)
+        for d in range(1, len(pile) + 1):
+            target = pile[-d]
+            if with_layoff.can_meld(target, counts, h.melds, d - 1):
+                needs_layoff = not no_layoff.can_meld(target, counts, h.melds, d - 1)
+                base.append((d, needs_layoff, True))
+            counts[target] += 1
+    h._reach_base = base
+    return [(d, lay) for d, lay, _ in base]
+
+
+def callable_depths(h: Hand, p: int) -> list[int]:
+    """The depths of the pile cards ``p`` may call Rummy on now."""
+    may_lay_off = not (h.rules.layoff_needs_own_meld and not h.has_melded[p])
+    return [d for d, lay in _base_calls(h) if may_lay_off or not lay]
+
+
+def callers(h: Hand, order: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats of ``order`` that have a Rummy call open now."""
+    base = _base_calls(h)
+    if not base:
+        return ()
+    return tuple(p for p in order if callable_depths(h, p))
+
+
+def _play_actions(h: Hand) -> list[Action]:
+    p = h.turn
+    rules = h.rules
+    ace = rules.ace
+    hand = h.hands[p]
+    counts = [0] * 53
+    for c in hand:
+        counts[c] += 1
+    distinct = sorted(set(hand))
+    acts: list[Action] = []
+    careful = h.pending or h.all_at_once  # candidates need the full check
+    keep_one = rules.going_out is GoingOut.DISCARD_REQUIRED
+    if h.call_layoff_only:
+        return [a for a in _layoffs(h, [h.target]) if _ok(h, p, a)]
+    limit = rules.melds_per_turn
+    if limit is None or h.melds_made < limit or h.all_at_once:
+        if h.all_at_once:
+            spare = [x for x in counts]
+            if not can_meld_all(spare, 1, h.same_card, ace):
+                keys: list[tuple[int, ...]] = []
+            else:
+                keys = group_options(counts, counts[JOKER_CODE]) + run_options(
+                    counts, counts[JOKER_CODE], ace
+                )
+        else:
+            keys = group_options(counts, counts[JOKER_CODE]) + run_options(
+                counts, counts[JOKER_CODE], ace
+            )
+        for key in keys:
+            if keep_one and len(key) == len(hand):
+                continue
+            action = _meld_action(ace, key)
+            if careful and not _ok(h, p, action):
+                continue
+            acts.append(action)
+    if h.melds and not (rules.layoff_needs_own_meld and not h.has_melded[p]):
+        for action in _layoffs(h, distinct):
+            if keep_one and len(hand) == 1:
+                continue
+            if careful and not _ok(h, p, action):
+                continue
+            acts.append(action)
+        if rules.joker_swap:
+            for i, m in enumerate(h.melds):
+                if JOKER_CODE not in m.cards:
+                    continue
+                for c in distinct:
+                    if c != JOKER_CODE and swap_joker(m, c, p) is not None:
+                        action = Swap(CARDS[c], i + 1)
+                        if h.pending and not _ok(h, p, action):
+                            continue
+                        acts.append(action)
+    if not h.pending:
+        for c in distinct:
+            if discard_refusal(h, p, c) is None:
+                acts.append(DISCARDS[c])
+    return acts
+
+
+def _ok(h: Hand, p: int, action: Action) -> bool:
+    try:
+        h.check(action, p)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _layoffs(h: Hand, cards: list[int]) -> list[Action]:
+    """Single-card lay-offs of ``cards`` on every table meld they fit."""
+    out: list[Action] = []
+    ace = h.rules.ace
+    top = max_position(ace)
+    for i, m in enumerate(h.melds):
+        number = i + 1
+        n = len(m.cards)
+        if not m.is_run:
+            if n >= 4:
+                continue
+            suits = m.group_suits()
+            for c in cards:
+                if c == JOKER_CODE:
+                    out.append(LayOff((JokerAs(rank=Rank.from_number(m.rank)),), number))
+                elif RANK_OF[c] == m.rank and not suits >> SUIT_OF[c] & 1:
+                    out.append(LayOff((CARDS[c],), number))
+            continue
+        if n >= 13:
+            continue
+        low_ok = m.lo > 1 or ace is Ace.AROUND
+        high_ok = m.hi < top
+        low_code = m.suit * 13 + rank_at(m.lo - 1) - 1 if low_ok else -1
+        high_code = m.suit * 13 + rank_at(m.hi + 1) - 1 if high_ok else -1
+        for c in cards:
+            if c == JOKER_CODE:
+                if low_ok:
+                    out.append(LayOff((JokerAs(card=CARDS[low_code]),), number))
+                if high_ok and high_code != low_code:
+                    out.append(LayOff((JokerAs(card=CARDS[high_code]),), number))
+                elif high_ok:  # both ends stand for the same card
+                    out.append(
+                        LayOff((JokerAs(card=CARDS[high_code]),), number, EndOfRun.HIGH)
+                    )
+                    out[-2] = LayOff((JokerAs(card=CARDS[low_code]),), number, EndOfRun.LOW)
+                continue
+            lo_fit = c == low_code
+            hi_fit = c == high_code
+            if lo_fit and hi_fit:
+                out.append(LayOff((CARDS[c],), number, EndOfRun.LOW))
+                out.append(LayOff((CARDS[c],), number, EndOfRun.HIGH))
+            elif lo_fit or hi_fit:
+                out.append(LayOff((CARDS[c],), number))
+    return out
+

@@ -1,0 +1,222 @@
+"""Can a card still be melded? The checks behind [take.must-meld], [rummy.when] and the
+all-at-once rule.
+
+Everything here works on card codes and a ``counts`` list (53 entries: how many of each
+card code are available). A *path* melds the target with available cards only:
+
+- a new meld of the target and two available cards (enough: a longer meld contains a
+  three-card one that holds the target);
+- a lay-off on a table meld, with available cards filling any gap first;
+- a joker swap, when the rules allow it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
+from rummykit.melds import TableMeld, group_options, max_position, meld_from_key, rank_at, run_options
+from rummykit.rules import Ace
+
+__all__ = ["Reach", "can_meld_all", "new_meld_cost", "table_cost"]
+
+IMPOSSIBLE = 99
+
+
+def _positions(rank: int, ace: Ace) -> tuple[int, ...]:
+    if rank == 1 and ace is not Ace.LOW:
+        return (1, 14)
+    return (rank,)
+
+
+def new_meld_cost(target: int, counts: Sequence[int], ace: Ace) -> int:
+    """3 if the target and two available cards make a meld, else IMPOSSIBLE."""
+    jokers = counts[JOKER_CODE]
+    if target == JOKER_CODE:
+        # a natural x with one more card y: x y JK is a group or a three-card run
+        top = max_position(ace)
+        for c in range(52):
+            if not counts[c]:
+                continue
+            if jokers >= 1:
+                return 3
+            r, s = RANK_OF[c], SUIT_OF[c]
+            if any(s2 != s and counts[code_of(s2, r)] for s2 in range(4)):
+                return 3
+            for p in _positions(r, ace):
+                for q in (p - 2, p - 1, p + 1, p + 2):
+                    if (ace is Ace.AROUND or 1 <= q <= top) and counts[code_of(s, rank_at(q))]:
+                        return 3
+        return IMPOSSIBLE
+    r, s = RANK_OF[target], SUIT_OF[target]
+    others = sum(1 for s2 in range(4) if s2 != s and counts[code_of(s2, r)])
+    if others + jokers >= 2:
+        return 3
+    top = max_position(ace)
+    for p in _positions(r, ace):
+        for lo in (p - 2, p - 1, p):
+            if ace is not Ace.AROUND and (lo < 1 or lo + 2 > top):
+                continue
+            missing = 0
+            for q in range(lo, lo + 3):
+                if q != p and not counts[code_of(s, rank_at(q))]:
+                    missing += 1
+            if missing <= jokers:
+                return 3
+    return IMPOSSIBLE
+
+
+def table_cost(
+    target: int, counts: Sequence[int], melds: Sequence[TableMeld], ace: Ace
+) -> tuple[int, int]:
+    """The fewest cards (target included) a lay-off of the target uses, and the meld index.
+
+    Returns ``(IMPOSSIBLE, -1)`` when no table meld can take it.
+    """
+    best, where = IMPOSSIBLE, -1
+    jokers = counts[JOKER_CODE]
+    top = max_position(ace)
+    for idx, m in enumerate(melds):
+        n = len(m.cards)
+        if not m.is_run:
+            if n >= 4:
+                continue
+            if target == JOKER_CODE or (
+                RANK_OF[target] == m.rank and not m.group_suits() >> SUIT_OF[target] & 1
+            ):
+                return 1, idx
+            continue
+        if n >= 13:
+            continue
+        if target == JOKER_CODE:
+            if ace is Ace.AROUND or m.lo > 1 or m.hi < top:
+                return 1, idx
+            continue
+        if SUIT_OF[target] != m.suit:
+            continue
+        r = RANK_OF[target]
+        # walk up from the high end, then down from the low end
+        for direction in (1, -1):
+            used_j = 0
+            fillers = 0
+            for step in range(1, 14 - n):
+                q = m.hi + step if direction == 1 else m.lo - step
+                if ace is not Ace.AROUND and not 1 <= q <= top:
+                    break
+                if rank_at(q) == r:
+                    cost = 1 + fillers
+                    if cost < best:
+                        best, where = cost, idx
+                    break
+                if counts[code_of(m.suit, rank_at(q))]:
+                    fillers += 1
+                elif used_j < jokers:
+                    used_j += 1
+                    fillers += 1
+                else:
+                    break
+        if best == 1:
+            return best, where
+    return best, where
+
+
+def swap_possible(target: int, melds: Sequence[TableMeld]) -> bool:
+    """Whether a natural target can take the place of a joker on the table."""
+    if target == JOKER_CODE:
+        return False
+    for m in melds:
+        if JOKER_CODE not in m.cards:
+            continue
+        if m.is_run:
+            for i, c in enumerate(m.cards):
+                if c == JOKER_CODE and m.stands_for(i) == target:
+                    return True
+        elif RANK_OF[target] == m.rank and not m.group_suits() >> SUIT_OF[target] & 1:
+            return True
+    return False
+
+
+def has_meld(counts: Sequence[int], ace: Ace) -> bool:
+    """Whether the cards hold any meld at all."""
+    return bool(group_options(counts, counts[JOKER_CODE])) or bool(
+        run_options(counts, counts[JOKER_CODE], ace)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What a player may use to meld a target: the rules that narrow the paths."""
+
+    ace: Ace
+    new_meld_only: bool  # [take.new-meld]
+    layoff_allowed: bool  # False if [layoff.own-meld-first] blocks lay-offs outright
+    layoff_needs_meld_first: bool  # lay-offs only after melding one from these cards
+    swap_allowed: bool  # [joker.swap]
+    melds_left: int  # new melds still allowed this turn
+    keep_one: bool  # [out.discard-required]: a card must stay for the discard
+
+    def can_meld(
+        self, target: int, counts: Sequence[int], melds: Sequence[TableMeld], total: int
+    ) -> bool:
+        """Whether ``target`` can be melded with ``counts`` (``total`` cards, target excluded)."""
+        spare = total + 1 - (1 if self.keep_one else 0)  # cards that may leave the hand
+        if self.melds_left > 0 and spare >= 3 and new_meld_cost(target, counts, self.ace) <= 3:
+            return True
+        if self.new_meld_only:
+            return False
+        if self.swap_allowed and swap_possible(target, melds):
+            return True  # the joker comes back: the hand does not shrink
+        if not self.layoff_allowed:
+            return False
+        cost, _ = table_cost(target, counts, melds, self.ace)
+        if cost == IMPOSSIBLE:
+            return False
+        if self.layoff_needs_meld_first:
+            # a meld of one's own first (from the same cards), then the lay-off
+            return self.melds_left > 0 and spare >= cost + 3 and has_meld(counts, self.ace)
+        return spare >= cost
+
+
+def can_meld_all(counts: list[int], leftover: int, forbidden: int, ace: Ace) -> bool:
+    """Whether every card can go into new melds, leaving at most ``leftover`` cards
+    (never the card ``forbidden``, which may not be discarded). ``counts`` is restored."""
+    memo: dict[tuple[int, ...], bool] = {}
+
+    def solve(left: int) -> bool:
+        key = (*counts, left)
+        if key in memo:
+            return memo[key]
+        first = next((c for c in range(53) if counts[c]), -1)
+        if first == -1:
+            memo[key] = True
+            return True
+        result = False
+        if left > 0 and first != forbidden:
+            counts[first] -= 1
+            result = solve(left - 1)
+            counts[first] += 1
+        if not result:
+            options = group_options(counts, counts[JOKER_CODE]) + run_options(
+                counts, counts[JOKER_CODE], ace
+            )
+            for key_ in options:
+                naturals, jokers, _ = meld_from_key(key_, ace)
+                if first != JOKER_CODE and first not in naturals:
+                    continue
+                if first == JOKER_CODE and not jokers:
+                    continue
+                for c in naturals:
+                    counts[c] -= 1
+                counts[JOKER_CODE] -= len(jokers)
+                ok = solve(left)
+                for c in naturals:
+                    counts[c] += 1
+                counts[JOKER_CODE] += len(jokers)
+                if ok:
+                    result = True
+                    break
+        memo[key] = result
+        return result
+
+    return solve(leftover)

@@ -1,0 +1,142 @@
+"""Per-player views: everything one player may know, and nothing else.
+
+A :class:`PlayerView` holds the player's own hand, but of the others only how many cards
+they hold and the cards they are publicly known to hold (taken from the pile or a
+joker taken from the table, and not yet put down). The stock is only a count. Everything
+on the table is public: the discard pile in order, every meld with who laid each card
+and what each joker stands for, the scores, and the hand's public log. A spectator view
+(``seat=None``) holds no hand at all. Bots and the server only ever see views.
+
+>>> from rummykit import Game, Rules
+>>> game = Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3)
+>>> v = game.view(0)
+>>> len(v.hand), v.hand_sizes, v.stock_size
+(13, (13, 13), 25)
+>>> game.view(None).hand is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rummykit.actions import Action, Pass
+from rummykit.cards import CARDS, Card, card_sort_key
+from rummykit.hand import Hand, Phase
+from rummykit.melds import TableMeld, card_text
+from rummykit.rules import Rules
+
+if TYPE_CHECKING:
+    from rummykit.game import Game
+
+__all__ = ["MeldView", "PlayerView", "view_of"]
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """A table meld as everybody sees it."""
+
+    number: int
+    kind: str  # "group" or "run"
+    cards: tuple[str, ...]  # notation, jokers declared ("JK=8H")
+    laid_by: tuple[str, ...]  # the player who put each card down
+    meld: TableMeld
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """What one seat (or a spectator, ``seat is None``) may know at one moment."""
+
+    seat: int | None
+    players: tuple[str, ...]
+    rules: Rules
+    hand_number: int
+    dealer: int
+    phase: Phase
+    to_act: int
+    turn: int
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[Card, ...], ...]
+    stock_size: int
+    pile: tuple[Card, ...]  # bottom first, top last
+    melds: tuple[MeldView, ...]
+    totals: tuple[int, ...]
+    log: tuple[tuple[int, str], ...]  # (seat, action text), passes left out
+    must_meld: Card | None  # the pile card the player in turn must still meld
+    took: int  # cards the player in turn took from the pile this turn (0: stock)
+    melds_made: int
+    has_melded: tuple[bool, ...]
+    played: tuple[bool, ...]
+    stock_reuses: int
+    call_order: tuple[int, ...]  # seats still to be offered the open Rummy call
+    legal_actions: tuple[Action, ...]  # the seat's legal actions if it is to act, else ()
+    game_over: bool
+    winner: int | None
+
+    def name(self, seat: int) -> str:
+        """The name of a seat."""
+        return self.players[seat]
+
+    @property
+    def upcard(self) -> Card | None:
+        """The top card of the discard pile."""
+        return self.pile[-1] if self.pile else None
+
+
+def view_of_hand(hand: Hand, seat: int | None, totals: tuple[int, ...], over: bool, winner: int | None) -> PlayerView:
+    """The view of one hand for ``seat`` (None: a spectator)."""
+    to_act = hand.to_act
+    legal: tuple[Action, ...] = ()
+    if seat is not None and seat == to_act and not over:
+        legal = tuple(hand.legal_actions())
+    own = None
+    if seat is not None:
+        own = tuple(sorted((CARDS[c] for c in hand.hands[seat]), key=card_sort_key))
+    melds = tuple(
+        MeldView(
+            number=i + 1,
+            kind="run" if m.is_run else "group",
+            cards=tuple(card_text(m, j) for j in range(len(m.cards))),
+            laid_by=tuple(hand.names[o] for o in m.owners),
+            meld=m,
+        )
+        for i, m in enumerate(hand.melds)
+    )
+    log = tuple((s, str(a)) for s, a in hand.history if not isinstance(a, Pass))
+    return PlayerView(
+        seat=seat,
+        players=hand.names,
+        rules=hand.rules,
+        hand_number=hand.number,
+        dealer=hand.dealer,
+        phase=hand.phase,
+        to_act=to_act,
+        turn=hand.turn,
+        hand=own,
+        hand_sizes=tuple(len(h) for h in hand.hands),
+        known=tuple(tuple(CARDS[c] for c in k) for k in hand.known),
+        stock_size=len(hand.stock),
+        pile=tuple(CARDS[c] for c in hand.pile),
+        melds=melds,
+        totals=totals,
+        log=log,
+        must_meld=CARDS[hand.target] if hand.pending else None,
+        took=hand.took,
+        melds_made=hand.melds_made,
+        has_melded=tuple(hand.has_melded),
+        played=tuple(hand.played),
+        stock_reuses=hand.reuse,
+        call_order=hand.window if hand.phase is Phase.RUMMY else (),
+        legal_actions=legal,
+        game_over=over,
+        winner=winner,
+    )
+
+
+def view_of(game: Game, seat: int | None) -> PlayerView:
+    """The view of the game's current hand for ``seat`` (None: a spectator)."""
+    if seat is not None and not 0 <= seat < len(game.players):
+        raise ValueError(f"no seat {seat}")
+    return view_of_hand(game.hand, seat, tuple(game.totals), game.over, game.winner)
