@@ -21,7 +21,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 from functools import lru_cache
-from typing import Union
 
 from rummykit.cards import JOKER, Card, Rank
 from rummykit.errors import NotationError
@@ -88,7 +87,7 @@ class JokerAs:
 
 
 #: A card in a meld: a natural card, or a joker with its declaration.
-MeldCard = Union[Card, JokerAs]
+MeldCard = Card | JokerAs
 
 
 class Action:

@@ -115,7 +115,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, code: int) -> Card:  # noqa: D102 - use parse() or of()
+    def __new__(cls, code: int) -> Card:
         if type(code) is Card:
             return code
         if not 0 <= code <= JOKER_CODE:

@@ -191,7 +191,7 @@ class Game:
         g.totals = self.totals[:]
         g.results = self.results[:]
         g.deals = self.deals[:]
-        g.hands = self.hands[:-1] + [self.hands[-1].clone()] if self.hands else []
+        g.hands = [*self.hands[:-1], self.hands[-1].clone()] if self.hands else []
         return g
 
     def view(self, seat: int | None) -> PlayerView:

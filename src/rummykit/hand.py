@@ -40,8 +40,8 @@ from rummykit.actions import (
 from rummykit.cards import CARDS, JOKER_CODE, Card, make_pack
 from rummykit.errors import IllegalAction, RecordError
 from rummykit.melds import TableMeld, lay_off, resolve_meld, swap_joker
-from rummykit.reach import Reach, can_meld_all, table_cost
-from rummykit.rules import GoingOut, PileDraw, RummyCall, Rules, StockExhausted
+from rummykit.reach import Reach, can_meld_all, swap_possible, table_cost
+from rummykit.rules import GoingOut, PileDraw, Rules, RummyCall, StockExhausted
 from rummykit.scoring import score_hand
 
 __all__ = ["Deal", "Hand", "Phase"]
@@ -68,7 +68,12 @@ class Deal:
 
     @classmethod
     def shuffled(
-        cls, rules: Rules, players: int, seed: int | str, dealer: int = 0, first_extra: bool | None = None
+        cls,
+        rules: Rules,
+        players: int,
+        seed: int | str,
+        dealer: int = 0,
+        first_extra: bool | None = None,
     ) -> Deal:
         """A seeded random deal for ``players`` seats, dealt one at a time from the left
         of ``dealer``."""
@@ -97,7 +102,8 @@ class Deal:
             want = size + (1 if rules.first_player_extra_card and seat == first else 0)
             if len(cards) != want:
                 raise RecordError(
-                    "record.deal", f"seat {seat + 1} holds {len(cards)} cards; the rules deal {want}"
+                    "record.deal",
+                    f"seat {seat + 1} holds {len(cards)} cards; the rules deal {want}",
                 )
         counts = [0] * 53
         for c in (*[c for h in self.hands for c in h], self.upcard, *self.stock):
@@ -113,7 +119,9 @@ class Deal:
                 parts.append("too many " + " ".join(extra))
             if missing:
                 parts.append("missing " + " ".join(missing))
-            raise RecordError("record.pack", "the deal is not the pack the rules call for: " + "; ".join(parts))
+            raise RecordError(
+                "record.pack", "the deal is not the pack the rules call for: " + "; ".join(parts)
+            )
 
 
 class Hand:
@@ -128,8 +136,8 @@ class Hand:
         "dealer",
         "ended_by",
         "first_turn",
-        "has_melded",
         "hands",
+        "has_melded",
         "known",
         "last_player",
         "last_turn",
@@ -205,7 +213,9 @@ class Hand:
     ) -> None:
         n = len(names)
         if len(deal.hands) != n:
-            raise RecordError("record.deal", f"the deal has {len(deal.hands)} hands for {n} players")
+            raise RecordError(
+                "record.deal", f"the deal has {len(deal.hands)} hands for {n} players"
+            )
         rules.check_players(n)
         deal.check(rules, dealer)
         self.rules = rules
@@ -389,7 +399,9 @@ class Hand:
                 f"{self.name(p)} may not {action.verb} now: a Rummy call is offered to {who}",
             )
         if p != self.turn:
-            raise IllegalAction("action.turn", f"it is {self.name(self.turn)}'s turn, not {self.name(p)}'s")
+            raise IllegalAction(
+                "action.turn", f"it is {self.name(self.turn)}'s turn, not {self.name(p)}'s"
+            )
         if self.phase is Phase.PLAY:
             if self.first_turn:
                 raise IllegalAction(
@@ -449,7 +461,9 @@ class Hand:
             keep_one=rules.going_out is GoingOut.DISCARD_REQUIRED and not for_call,
         )
 
-    def target_reachable(self, p: int, rest: list[int], melds: Sequence[TableMeld], made: int) -> bool:
+    def target_reachable(
+        self, p: int, rest: list[int], melds: Sequence[TableMeld], made: int
+    ) -> bool:
         """Whether the pending target can still be melded from ``rest`` (target included)."""
         counts = [0] * 53
         for c in rest:
@@ -558,9 +572,12 @@ class Hand:
 
 
 def _verbing(action: Action) -> str:
-    return {"discard": "discarding", "meld": "melding", "layoff": "laying off", "swap": "swapping"}.get(
-        action.verb, action.verb
-    )
+    return {
+        "discard": "discarding",
+        "meld": "melding",
+        "layoff": "laying off",
+        "swap": "swapping",
+    }.get(action.verb, action.verb)
 
 
 def _split(tokens: Sequence[Card | JokerAs]) -> tuple[list[int], list[JokerAs]]:
@@ -606,9 +623,22 @@ def take_obligation(h: Hand, p: int, depth: int) -> str:
         return "end.stock-take"
     if h.rules.top_card_must_meld:
         return "take.must-meld-top"
-    if not h.hands[p]:
-        return "discard.same-card"  # a floater's only card could not be discarded
     return ""
+
+
+def top_take_trap(h: Hand, p: int) -> bool:
+    """Whether taking the top card alone would leave ``p`` nothing to discard
+    (a floater, or a hand of copies of that card) with no way to meld it all."""
+    top = h.pile[-1]
+    hand = h.hands[p]
+    if any(c != top for c in hand):
+        return False
+    saved = h.same_card
+    h.same_card = top
+    try:
+        return same_card_trap(h, p, [*hand, top], h.melds)
+    finally:
+        h.same_card = saved
 
 
 def take_allowed(h: Hand, p: int, depth: int, obligation: str, for_call: bool = False) -> bool:
@@ -638,6 +668,8 @@ def _take(h: Hand, p: int, action: Action, commit: bool) -> None:
         raise IllegalAction("draw.top-only", "only the top card of the pile may be taken")
     obligation = take_obligation(h, p, depth)
     target = h.pile[-depth]
+    if depth == 1 and top_take_trap(h, p):
+        raise _same_card_error(h, p, target)
     if obligation and not take_allowed(h, p, depth, obligation):
         rule = obligation
         if h.rules.target_must_start_meld and depth > 1:
@@ -660,7 +692,7 @@ def _do_take(h: Hand, p: int, depth: int, obligation: str) -> None:
     h.start_turn(p)
     h.took = depth
     h.target = taken[0]
-    h.pending = bool(obligation) and obligation != "discard.same-card"
+    h.pending = bool(obligation)
     h.pending_rule = obligation
     h.same_card = taken[0] if depth == 1 else -1
 
@@ -684,9 +716,10 @@ def _call(h: Hand, p: int, action: Action, commit: bool) -> None:
     if rules.rummy_call is RummyCall.LAST_DISCARD:
         if depth != 1:
             raise IllegalAction("rummy.last-discard", "only the last discard may be called")
-        if not h.reach_for(p, 0, True).layoff_allowed or table_cost(
-            target, [0] * 53, h.melds, rules.ace
-        )[0] != 1:
+        if (
+            not h.reach_for(p, 0, True).layoff_allowed
+            or table_cost(target, [0] * 53, h.melds, rules.ace)[0] != 1
+        ):
             raise IllegalAction(
                 "rummy.last-discard", f"{CARDS[target]} cannot be laid off on a table meld"
             )
@@ -726,6 +759,8 @@ def _after_table_play(
         raise IllegalAction(
             "out.discard-required", f"{h.name(p)} must keep a card to discard to go out"
         )
+    if same_card_trap(h, p, rest, melds):
+        raise _same_card_error(h, p, h.same_card)
     if h.all_at_once:
         counts = [0] * 53
         for c in rest:
@@ -742,6 +777,31 @@ def _after_table_play(
                 h.pending_rule if h.pending_rule != "rummy.take" else "take.must-meld",
                 f"{h.name(p)} must still meld {CARDS[h.target]}, and this would make it impossible",
             )
+
+
+def same_card_trap(h: Hand, p: int, rest: Sequence[int], melds: Sequence[TableMeld]) -> bool:
+    """Whether ``rest`` is only copies of the card taken from the pile top this turn, which
+    may not be discarded, with no way to put them all on the table ([discard.same-card])."""
+    card = h.same_card
+    if card < 0 or not rest or any(c != card for c in rest):
+        return False
+    rules = h.rules
+    if rules.joker_swap and swap_possible(card, melds):
+        return False  # the joker it frees can be discarded
+    if rules.going_out is GoingOut.DISCARD_REQUIRED or (
+        rules.layoff_needs_own_meld and not h.has_melded[p]
+    ):
+        return True
+    fits = sum(1 for m in melds if table_cost(card, [0] * 53, [m], rules.ace)[0] == 1)
+    return fits < len(rest)
+
+
+def _same_card_error(h: Hand, p: int, card: int) -> IllegalAction:
+    return IllegalAction(
+        "discard.same-card",
+        f"{h.name(p)} would hold only {CARDS[card]}, taken from the pile this turn, "
+        "which may not be discarded",
+    )
 
 
 def _meld(h: Hand, p: int, action: Action, commit: bool) -> None:
@@ -806,7 +866,9 @@ def _layoff(h: Hand, p: int, action: Action, commit: bool) -> None:
         _after_commit(h, p)
 
 
-def _commit_table(h: Hand, p: int, rest: list[int], melds: list[TableMeld], used: list[int]) -> None:
+def _commit_table(
+    h: Hand, p: int, rest: list[int], melds: list[TableMeld], used: list[int]
+) -> None:
     if h.pending and h.target in used:
         h.pending = False
     h.hands[p] = rest
@@ -868,9 +930,11 @@ def discard_refusal(h: Hand, p: int, card: int) -> IllegalAction | None:
     hand = h.hands[p]
     rules = h.rules
     if len(hand) == 1:
-        if rules.going_out is GoingOut.FLOATING_UNPLAYABLE and (
-            h.reach_for(p).layoff_allowed and not h.reach_for(p).layoff_needs_meld_first
-        ) and table_cost(card, [0] * 53, h.melds, rules.ace)[0] == 1:
+        if (
+            rules.going_out is GoingOut.FLOATING_UNPLAYABLE
+            and (h.reach_for(p).layoff_allowed and not h.reach_for(p).layoff_needs_meld_first)
+            and table_cost(card, [0] * 53, h.melds, rules.ace)[0] == 1
+        ):
             return IllegalAction(
                 "out.unplayable-discard",
                 f"{CARDS[card]} can be laid off on the table, so it may not be the last discard",

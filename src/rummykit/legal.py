@@ -26,7 +26,14 @@ from rummykit.actions import (
 )
 from rummykit.cards import CARDS, JOKER_CODE, RANK_OF, SUIT_OF, Rank
 from rummykit.errors import IllegalAction
-from rummykit.hand import Hand, Phase, discard_refusal, take_allowed, take_obligation
+from rummykit.hand import (
+    Hand,
+    Phase,
+    discard_refusal,
+    take_allowed,
+    take_obligation,
+    top_take_trap,
+)
 from rummykit.melds import (
     group_options,
     max_position,
@@ -46,7 +53,7 @@ _MELD_CACHE: dict[tuple[Ace, tuple[int, ...]], Meld] = {}
 def _meld_action(ace: Ace, key: tuple[int, ...]) -> Meld:
     action = _MELD_CACHE.get((ace, key))
     if action is None:
-        naturals, jokers, meld = meld_from_key(key, ace)
+        _, jokers, meld = meld_from_key(key, ace)
         tokens: list[object] = []
         ji = 0
         for k in key:
@@ -86,7 +93,7 @@ def _draw_actions(h: Hand) -> list[Action]:
     if h.all_at_once:
         for d in range(1, deepest + 1):
             ob = take_obligation(h, p, d)
-            if not ob or take_allowed(h, p, d, ob):
+            if (not ob or take_allowed(h, p, d, ob)) and (d > 1 or not top_take_trap(h, p)):
                 acts.append(take(d))
         return acts
     reach = h.reach_for(p, 0)
@@ -94,12 +101,12 @@ def _draw_actions(h: Hand) -> list[Action]:
     for c in hand:
         counts[c] += 1
     total = len(hand)
-    top_must = h.rules.top_card_must_meld or locked or not hand
+    top_must = h.rules.top_card_must_meld or locked
     for d in range(1, deepest + 1):
         target = pile[-d]
         if (d > 1 or top_must) and not reach.can_meld(target, counts, h.melds, total):
             pass
-        else:
+        elif d > 1 or not top_take_trap(h, p):
             acts.append(take(d))
         counts[target] += 1
         total += 1
@@ -155,7 +162,7 @@ def _play_actions(h: Hand) -> list[Action]:
         counts[c] += 1
     distinct = sorted(set(hand))
     acts: list[Action] = []
-    careful = h.pending or h.all_at_once  # candidates need the full check
+    careful = h.pending or h.all_at_once or h.same_card >= 0  # candidates need the full check
     keep_one = rules.going_out is GoingOut.DISCARD_REQUIRED
     if h.call_layoff_only:
         return [a for a in _layoffs(h, [h.target]) if _ok(h, p, a)]
@@ -176,10 +183,10 @@ def _play_actions(h: Hand) -> list[Action]:
         for key in keys:
             if keep_one and len(key) == len(hand):
                 continue
-            action = _meld_action(ace, key)
-            if careful and not _ok(h, p, action):
+            meld_action: Action = _meld_action(ace, key)
+            if careful and not _ok(h, p, meld_action):
                 continue
-            acts.append(action)
+            acts.append(meld_action)
     if h.melds and not (rules.layoff_needs_own_meld and not h.has_melded[p]):
         for action in _layoffs(h, distinct):
             if keep_one and len(hand) == 1:
@@ -193,10 +200,10 @@ def _play_actions(h: Hand) -> list[Action]:
                     continue
                 for c in distinct:
                     if c != JOKER_CODE and swap_joker(m, c, p) is not None:
-                        action = Swap(CARDS[c], i + 1)
-                        if h.pending and not _ok(h, p, action):
+                        swap = Swap(CARDS[c], i + 1)
+                        if h.pending and not _ok(h, p, swap):
                             continue
-                        acts.append(action)
+                        acts.append(swap)
     if not h.pending:
         for c in distinct:
             if discard_refusal(h, p, c) is None:
@@ -243,9 +250,7 @@ def _layoffs(h: Hand, cards: list[int]) -> list[Action]:
                 if high_ok and high_code != low_code:
                     out.append(LayOff((JokerAs(card=CARDS[high_code]),), number))
                 elif high_ok:  # both ends stand for the same card
-                    out.append(
-                        LayOff((JokerAs(card=CARDS[high_code]),), number, EndOfRun.HIGH)
-                    )
+                    out.append(LayOff((JokerAs(card=CARDS[high_code]),), number, EndOfRun.HIGH))
                     out[-2] = LayOff((JokerAs(card=CARDS[low_code]),), number, EndOfRun.LOW)
                 continue
             lo_fit = c == low_code
@@ -256,4 +261,3 @@ def _layoffs(h: Hand, cards: list[int]) -> list[Action]:
             elif lo_fit or hi_fit:
                 out.append(LayOff((CARDS[c],), number))
     return out
-

@@ -197,7 +197,9 @@ def resolve_meld(naturals: Sequence[int], jokers: Sequence[JokerAs], ace: Ace) -
     """
     n = len(naturals) + len(jokers)
     if not naturals:
-        raise IllegalAction("meld.min-natural", "a meld needs at least one card that is not a joker")
+        raise IllegalAction(
+            "meld.min-natural", "a meld needs at least one card that is not a joker"
+        )
     ranks = {RANK_OF[c] for c in naturals}
     group_like = len(ranks) == 1
     if n < 3:
@@ -236,7 +238,9 @@ def resolve_meld(naturals: Sequence[int], jokers: Sequence[JokerAs], ace: Ace) -
             resolve_meld(naturals, bare, ace)
         except IllegalAction as e:
             if e.rule == "joker.declare":
-                raise IllegalAction("joker.declare", "a joker is declared as a card it cannot be here") from None
+                raise IllegalAction(
+                    "joker.declare", "a joker is declared as a card it cannot be here"
+                ) from None
         else:
             raise IllegalAction("joker.declare", "a joker is declared as a card it cannot be here")
     if group_like and (len(naturals) > 1 or n > 4):
@@ -287,7 +291,9 @@ def _lay_off_group(
         if RANK_OF[c] != meld.rank:
             raise IllegalAction("layoff.extend", f"{CARDS[c]} does not fit a group of {rank_text}s")
         if suits >> SUIT_OF[c] & 1:
-            raise IllegalAction("layoff.extend", f"the group already holds a {rank_text} of that suit")
+            raise IllegalAction(
+                "layoff.extend", f"the group already holds a {rank_text} of that suit"
+            )
         suits |= 1 << SUIT_OF[c]
     for j in jokers:
         if not _group_joker_ok(j, meld.rank, suits):
@@ -339,8 +345,10 @@ def _lay_off_run(
                 new_lo = low + 13 if low < 1 else low
                 search(new_lo, (physical, *cards), rest, sides + "L")
             high = lo + n
-            if high <= top and (ace is not Ace.AROUND or n < 13) and _fits(
-                token, bare, high, meld.suit
+            if (
+                high <= top
+                and (ace is not Ace.AROUND or n < 13)
+                and _fits(token, bare, high, meld.suit)
             ):
                 search(lo, (*cards, physical), rest, sides + "H")
 
@@ -349,16 +357,14 @@ def _lay_off_run(
         want = "L" if end is EndOfRun.LOW else "H"
         results = {k: v for k, v in results.items() if any(set(s) == {want} for s in v)}
     if not results:
-        raise IllegalAction(
-            "layoff.extend", "the cards do not extend the run at either end"
-        )
+        raise IllegalAction("layoff.extend", "the cards do not extend the run at either end")
     if len(results) > 1:
         if any(bare for _, bare, _ in tokens):
             raise IllegalAction("joker.declare", "declare the joker (JK=8H): it fits both ends")
         raise IllegalAction("layoff.extend", "the card fits both ends: name the end (low or high)")
     (lo, cards), _ = next(iter(results.items()))
     added = len(cards) - len(meld.cards)
-    shift = (lo - meld.lo) % 13 if lo != meld.lo else 0
+    shift = (meld.lo - lo) % 13  # cards added at the low end
     # new cards at the low end come first
     owners = (owner,) * shift + meld.owners + (owner,) * (added - shift)
     return TableMeld(True, meld.suit, 0, lo, cards, owners)
@@ -381,8 +387,8 @@ def swap_joker(meld: TableMeld, card: int, owner: int) -> TableMeld | None:
 
 
 def _replace(meld: TableMeld, i: int, card: int, owner: int) -> TableMeld:
-    cards = meld.cards[:i] + (card,) + meld.cards[i + 1 :]
-    owners = meld.owners[:i] + (owner,) + meld.owners[i + 1 :]
+    cards = (*meld.cards[:i], card, *meld.cards[i + 1 :])
+    owners = (*meld.owners[:i], owner, *meld.owners[i + 1 :])
     if not meld.is_run:  # keep naturals first, jokers last
         pairs = sorted(zip(cards, owners, strict=True), key=lambda p: (p[0] == JOKER_CODE, p[0]))
         cards = tuple(p[0] for p in pairs)

@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
-from rummykit.melds import TableMeld, group_options, max_position, meld_from_key, rank_at, run_options
+from rummykit.melds import (
+    TableMeld,
+    group_options,
+    max_position,
+    meld_from_key,
+    rank_at,
+    run_options,
+)
 from rummykit.rules import Ace
 
 __all__ = ["Reach", "can_meld_all", "new_meld_cost", "table_cost"]

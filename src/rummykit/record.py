@@ -74,7 +74,7 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
     if not isinstance(doc, Mapping):
         raise RecordError("record.json", "a record is a JSON object")
     if "rules" not in doc:
-        raise RecordError("record.rules", "the record names no rules (\"rules\": \"500-rum\")")
+        raise RecordError("record.rules", 'the record names no rules ("rules": "500-rum")')
     try:
         rules = Rules.from_record(doc["rules"], doc.get("options"))
     except RulesError as e:
@@ -95,7 +95,7 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
         raise RecordError(rule, e.message) from None
     raw_hands = doc.get("hands", [])
     if not isinstance(raw_hands, list):
-        raise RecordError("record.hands", "\"hands\" must be a list")
+        raise RecordError("record.hands", '"hands" must be a list')
     hands = [_parse_hand(h, i + 1, players, rules) for i, h in enumerate(raw_hands)]
     extra = {k: v for k, v in doc.items() if k not in _KNOWN_KEYS}
     return Record(rules, list(players), hands, extra)
@@ -114,9 +114,11 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
     by_name = deal.get("hands")
     if not isinstance(by_name, Mapping) or set(by_name) != set(players):
         raise RecordError("record.deal", f"{where}: the deal must hold a hand for each player")
-    upcard = _cards([deal.get("upcard")], f"{where} upcard")[0] if isinstance(
-        deal.get("upcard"), str
-    ) else None
+    upcard = (
+        _cards([deal.get("upcard")], f"{where} upcard")[0]
+        if isinstance(deal.get("upcard"), str)
+        else None
+    )
     if upcard is None:
         raise RecordError("record.deal", f"{where}: the deal has no upcard")
     the_deal = Deal(
@@ -128,7 +130,7 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
     the_deal.check(rules, seat)
     actions = raw.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("record.hands", f"{where}: \"actions\" must be a list of texts")
+        raise RecordError("record.hands", f'{where}: "actions" must be a list of texts')
     extra = {k: v for k, v in raw.items() if k not in ("dealer", "deal", "actions")}
     return HandRecord(seat, the_deal, list(actions), extra)
 
@@ -213,7 +215,9 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
                 if name not in names:
                     raise NotationError(f"no player is called {name!r}")
                 if game.hand.is_over:
-                    raise IllegalAction("end.out", f"hand {h_index} is over: nothing more can be played")
+                    raise IllegalAction(
+                        "end.out", f"hand {h_index} is over: nothing more can be played"
+                    )
                 game.apply(action, names.index(name))
             except RummyError as e:
                 err = {
@@ -236,7 +240,11 @@ def load_game(doc: str | bytes | Mapping[str, Any]) -> Game:
     result = replay(doc)
     if result.error is not None:
         err = result.error
-        where = f"hand {err['hand']}, action {err['index']} ({err['action']!r}): " if "hand" in err else ""
+        where = (
+            f"hand {err['hand']}, action {err['index']} ({err['action']!r}): "
+            if "hand" in err
+            else ""
+        )
         cls = RecordError if result.status == 2 else IllegalAction
         raise cls(err["rule"], where + err["message"])
     assert result.game is not None
@@ -250,7 +258,7 @@ def load_game(doc: str | bytes | Mapping[str, Any]) -> Game:
 def write_record(game: Game, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The record of a game, finished or in progress, as a JSON-ready object."""
     names = game.players
-    doc: dict[str, Any] = {"rules": game.rules.preset}
+    doc: dict[str, Any] = {"rules": game.rules.name}
     options = game.rules.changed_options()
     if options:
         doc["options"] = options
@@ -266,9 +274,7 @@ def write_record(game: Game, extra: Mapping[str, Any] | None = None) -> dict[str
                     "upcard": str(deal.upcard),
                     "stock": [str(c) for c in deal.stock],
                 },
-                "actions": [
-                    f"{names[s]}: {a}" for s, a in hand.history if not isinstance(a, Pass)
-                ],
+                "actions": [f"{names[s]}: {a}" for s, a in hand.history if not isinstance(a, Pass)],
             }
         )
     doc["hands"] = hands

@@ -13,10 +13,10 @@ set on top of it::
 
 Every wrong option is refused with :class:`~rummykit.errors.RulesError` naming it::
 
-    >>> Rules.preset("500-rum", going_out="sometimes")
+    >>> Rules.preset("500-rum", going_out="sometimes")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    rummykit.errors.RulesError: option going_out: 'sometimes' is not one of any, discard-required, floating, floating-unplayable
+    rummykit.errors.RulesError: option going_out: 'sometimes' is not one of any, ...
 """
 
 from __future__ import annotations
@@ -120,7 +120,8 @@ class Rules:
     ``min_players``, ``max_players`` and ``hand_sizes`` come from the preset's table.
     """
 
-    preset: str
+    #: The preset these rules start from (a record's ``"rules"``).
+    name: str
     min_players: int
     max_players: int
     #: Cards dealt for 0..8 players when ``hand_size`` is null (index = players).
@@ -163,18 +164,16 @@ class Rules:
         """
         base = PRESETS.get(name)
         if base is None:
-            raise RulesError(
-                "rules", f"unknown preset {name!r}; presets are {', '.join(PRESETS)}"
-            )
+            raise RulesError("rules", f"unknown preset {name!r}; presets are {', '.join(PRESETS)}")
         return base.with_options(options)
 
     @classmethod
     def from_record(cls, name: str, options: Mapping[str, Any] | None) -> Rules:
         """The rules of a record's ``"rules"`` and ``"options"`` (see :meth:`preset`)."""
         if not isinstance(name, str):
-            raise RulesError("rules", f"\"rules\" must name a preset, not {name!r}")
+            raise RulesError("rules", f'"rules" must name a preset, not {name!r}')
         if options is not None and not isinstance(options, Mapping):
-            raise RulesError("options", "\"options\" must be an object of option keys")
+            raise RulesError("options", '"options" must be an object of option keys')
         return cls.preset(name, **dict(options or {}))
 
     def with_options(self, options: Mapping[str, Any]) -> Rules:
@@ -233,7 +232,7 @@ class Rules:
         if not self.min_players <= players <= self.max_players:
             raise RulesError(
                 "players",
-                f"{self.preset} is for {self.min_players} to {self.max_players} players, "
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
                 f"not {players}",
             )
         dealt = players * self.hand_size_for(players) + int(self.first_player_extra_card) + 1
@@ -250,14 +249,14 @@ class Rules:
 
     def changed_options(self) -> dict[str, Any]:
         """The options that differ from the preset, as written in a record's ``"options"``."""
-        base = PRESETS[self.preset].options()
+        base = PRESETS[self.name].options()
         return {k: v for k, v in self.options().items() if base[k] != v}
 
     def __str__(self) -> str:
         changed = self.changed_options()
         if not changed:
-            return self.preset
-        return self.preset + " " + " ".join(f"{k}={v}" for k, v in changed.items())
+            return self.name
+        return self.name + " " + " ".join(f"{k}={v}" for k, v in changed.items())
 
 
 def _to_json(value: object) -> Any:
@@ -285,7 +284,7 @@ class _OptionSpec:
         if self.kind == "packs":
             if value in ("auto", 1, 2) and not isinstance(value, bool):
                 return value
-            raise RulesError(key, f"option {key}: {value!r} is not \"auto\", 1 or 2")
+            raise RulesError(key, f'option {key}: {value!r} is not "auto", 1 or 2')
         if value is None and self.kind == "int?":
             return None
         if not isinstance(value, int) or isinstance(value, bool):
@@ -332,7 +331,7 @@ _SIZES_500 = (13, 13, 13, 7, 7, 7, 7, 7, 7)
 _SIZES_RUMMY = (10, 10, 10, 7, 7, 6, 6)
 
 _500_RUM = Rules(
-    preset="500-rum",
+    name="500-rum",
     min_players=2,
     max_players=8,
     hand_sizes=_SIZES_500,
@@ -364,7 +363,7 @@ _500_RUM = Rules(
 
 _RUMMY = dataclasses.replace(
     _500_RUM,
-    preset="rummy",
+    name="rummy",
     max_players=6,
     hand_sizes=_SIZES_RUMMY,
     jokers=0,
@@ -384,7 +383,7 @@ PRESETS: dict[str, Rules] = {
     "500-rum": _500_RUM,
     "500-rum-classic": dataclasses.replace(
         _500_RUM,
-        preset="500-rum-classic",
+        name="500-rum-classic",
         jokers=0,
         top_card_must_meld=True,
         rummy_call=RummyCall.OFF,
@@ -392,7 +391,7 @@ PRESETS: dict[str, Rules] = {
     ),
     "remik-500": dataclasses.replace(
         _500_RUM,
-        preset="remik-500",
+        name="remik-500",
         max_players=4,
         hand_sizes=(7,),
         packs=1,
@@ -403,10 +402,10 @@ PRESETS: dict[str, Rules] = {
         settlement=True,
     ),
     "rummy": _RUMMY,
-    "block-rummy": dataclasses.replace(_RUMMY, preset="block-rummy", stock_reuse_limit=0),
+    "block-rummy": dataclasses.replace(_RUMMY, name="block-rummy", stock_reuse_limit=0),
     "wrotham": dataclasses.replace(
         _RUMMY,
-        preset="wrotham",
+        name="wrotham",
         hand_sizes=(7,),
         jokers=3,
         joker_swap=True,

@@ -3,8 +3,8 @@
 >>> from rummykit.rules import Rules
 >>> from rummykit.cards import Card
 >>> values = CardValuer(Rules.preset("500-rum"))
->>> values.in_hand(Card.parse("AS")), values.in_hand(Card.parse("JK")), values.in_hand(Card.parse("7D"))
-(15, 15, 7)
+>>> [values.in_hand(Card.parse(c)) for c in ("AS", "JK", "7D")]
+[15, 15, 7]
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from rummykit.cards import JOKER_CODE, RANK_OF
 from rummykit.melds import TableMeld, rank_at
-from rummykit.rules import Ace, CardValues, RummyBonus, Rules, Scoring
+from rummykit.rules import Ace, CardValues, Rules, RummyBonus, Scoring
 
 __all__ = ["CardValuer", "score_hand"]
 

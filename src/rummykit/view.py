@@ -85,7 +85,9 @@ class PlayerView:
         return self.pile[-1] if self.pile else None
 
 
-def view_of_hand(hand: Hand, seat: int | None, totals: tuple[int, ...], over: bool, winner: int | None) -> PlayerView:
+def view_of_hand(
+    hand: Hand, seat: int | None, totals: tuple[int, ...], over: bool, winner: int | None
+) -> PlayerView:
     """The view of one hand for ``seat`` (None: a spectator)."""
     to_act = hand.to_act
     legal: tuple[Action, ...] = ()

@@ -51,6 +51,10 @@ def run(args: argparse.Namespace) -> int:
         print(describe_game(result.game))
     if result.error is not None:
         err = result.error
-        where = f"hand {err['hand']}, action {err['index']}: {err['action']}\n  " if "hand" in err else ""
+        where = (
+            f"hand {err['hand']}, action {err['index']}: {err['action']}\n  "
+            if "hand" in err
+            else ""
+        )
         print(f"refused: {where}[{err['rule']}] {err['message']}")
     return result.status

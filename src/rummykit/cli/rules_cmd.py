@@ -69,7 +69,13 @@ def run(args: argparse.Namespace) -> int:
     for name, opts in out.items():
         print(name)
         for key, value in opts.items():
-            shown = "null" if value is None else str(value).lower() if isinstance(value, bool) else value
+            shown = (
+                "null"
+                if value is None
+                else str(value).lower()
+                if isinstance(value, bool)
+                else value
+            )
             if key == "hand_size" and value is None:
                 r = Rules.preset(name)
                 sizes = {n: r.hand_size_for(n) for n in range(r.min_players, r.max_players + 1)}

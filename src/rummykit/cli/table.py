@@ -16,7 +16,9 @@ def describe_hand(hand: Hand) -> str:
         lines.append(f"  meld {i:>2}: {format_meld(m):<40} by {', '.join(owners)}")
     lines.append(f"  pile   : {format_cards(hand.pile) or '-'}   stock: {len(hand.stock)}")
     for seat, cards in enumerate(hand.hands):
-        lines.append(f"  {hand.name(seat):<10} {format_cards(sorted(cards, key=card_sort_key)) or '-'}")
+        lines.append(
+            f"  {hand.name(seat):<10} {format_cards(sorted(cards, key=card_sort_key)) or '-'}"
+        )
     if hand.is_over:
         how = f"{hand.name(hand.out)} went out" if hand.out >= 0 else "the stock ran out"
         lines.append(f"  ended: {how}")
@@ -40,5 +42,7 @@ def describe_game(game: Game) -> str:
         sheet.append(f"  winner: {names[game.winner]}")
     settle = game.settlement()
     if settle is not None:
-        sheet.append("  settlement: " + ", ".join(f"{n} {s:+d}" for n, s in zip(names, settle, strict=True)))
+        sheet.append(
+            "  settlement: " + ", ".join(f"{n} {s:+d}" for n, s in zip(names, settle, strict=True))
+        )
     return "\n\n".join([*parts, "\n".join(sheet)])
