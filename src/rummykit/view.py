@@ -11,7 +11,7 @@ and what each joker stands for, the scores, and the hand's public log. A spectat
 >>> game = Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3)
 >>> v = game.view(0)
 >>> len(v.hand), v.hand_sizes, v.stock_size
-(13, (13, 13), 25)
+(13, (13, 13), 27)
 >>> game.view(None).hand is None
 True
 """
