@@ -759,7 +759,7 @@ def _after_table_play(
         raise IllegalAction(
             "out.discard-required", f"{h.name(p)} must keep a card to discard to go out"
         )
-    if same_card_trap(h, p, rest, melds):
+    if h.same_card not in used and same_card_trap(h, p, rest, melds):
         raise _same_card_error(h, p, h.same_card)
     if h.all_at_once:
         counts = [0] * 53
@@ -781,19 +781,22 @@ def _after_table_play(
 
 def same_card_trap(h: Hand, p: int, rest: Sequence[int], melds: Sequence[TableMeld]) -> bool:
     """Whether ``rest`` is only copies of the card taken from the pile top this turn, which
-    may not be discarded, with no way to put them all on the table ([discard.same-card])."""
+    may not be discarded, with no way to put one of them on the table ([discard.same-card]).
+
+    Once a copy is on the table the turn has changed the table, so the restriction lifts
+    (docs/rules-decisions.md) and any other copy may be discarded.
+    """
     card = h.same_card
     if card < 0 or not rest or any(c != card for c in rest):
         return False
     rules = h.rules
     if rules.joker_swap and swap_possible(card, melds):
         return False  # the joker it frees can be discarded
-    if rules.going_out is GoingOut.DISCARD_REQUIRED or (
-        rules.layoff_needs_own_meld and not h.has_melded[p]
-    ):
+    if rules.layoff_needs_own_meld and not h.has_melded[p]:
         return True
-    fits = sum(1 for m in melds if table_cost(card, [0] * 53, [m], rules.ace)[0] == 1)
-    return fits < len(rest)
+    if not any(table_cost(card, [0] * 53, [m], rules.ace)[0] == 1 for m in melds):
+        return True
+    return len(rest) == 1 and rules.going_out is GoingOut.DISCARD_REQUIRED
 
 
 def _same_card_error(h: Hand, p: int, card: int) -> IllegalAction:
@@ -871,6 +874,8 @@ def _commit_table(
 ) -> None:
     if h.pending and h.target in used:
         h.pending = False
+    if h.same_card in used:
+        h.same_card = -1
     h.hands[p] = rest
     h.melds = melds
     h.played[p] = True
@@ -911,6 +916,8 @@ def _swap(h: Hand, p: int, action: Action, commit: bool) -> None:
     if commit:
         if h.pending and card == h.target:
             h.pending = False
+        if card == h.same_card:
+            h.same_card = -1
         h.hands[p] = rest
         h.melds = melds
         h.played[p] = True

@@ -1,0 +1,293 @@
+"""Hand evaluation for bots: the best melds in a hand, card counting, what a card is worth.
+
+Everything works on card codes (see :mod:`rummykit.cards`). :func:`best_melds` is an exact
+search for the partition of a hand into melds that scores the most (memoised on the cards
+left), and :class:`Counter` counts the cards nobody has seen from one player's view.
+
+>>> from rummykit.cards import parse_cards
+>>> from rummykit.rules import Rules
+>>> values = Values(Rules.preset("500-rum"))
+>>> plan = best_melds([int(c) for c in parse_cards("5H 6H 7H 9C 9D 9S KS")], values)
+>>> plan.gain, [len(m) for m in plan.melds], plan.deadwood
+(63, [3, 3], (51,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of, make_pack
+from rummykit.melds import TableMeld, max_position, rank_at
+from rummykit.reach import IMPOSSIBLE, table_cost
+from rummykit.rules import Ace, Rules
+from rummykit.scoring import CardValuer
+
+__all__ = ["Plan", "Values", "best_melds", "layable", "outs_of", "pack_counts"]
+
+
+class Values:
+    """Card values of one rules configuration, as lookup tables on the bots' hot paths."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.ace = rules.ace
+        self.top = max_position(rules.ace)
+        valuer = CardValuer(rules)
+        #: value of each card code left in hand
+        self.hand: tuple[int, ...] = tuple(valuer.in_hand(c) for c in range(53))
+        # value of a card melded at a run position (by rank, position 1 or not) and in a group
+        probe_run = TableMeld(True, 0, 0, 1, (0, 1, 2), (0, 0, 0))
+        low_ace = valuer.melded(probe_run, 0)
+        high = TableMeld(True, 0, 0, 12, (11, 12, 0), (0, 0, 0))
+        high_ace = valuer.melded(high, 2)
+        group_ace = valuer.melded(TableMeld(False, -1, 1, 0, (0, 13, 26), (0, 0, 0)), 0)
+        joker = valuer.melded(TableMeld(False, -1, 5, 0, (4, 17, JOKER_CODE), (0, 0, 0)), 2)
+        self.low_ace = low_ace
+        self.high_ace = high_ace
+        self.group_ace = group_ace
+        self.joker_melded = joker
+        self.remik = joker != valuer.in_hand(JOKER_CODE) or rules.card_values.value == "remik"
+
+    def rank_value(self, rank: int) -> int:
+        """Value of a natural of this rank (2..13) when melded; aces go through the caller."""
+        return self.hand[rank - 1]
+
+    def run_card(self, card: int, position: int) -> int:
+        """Value of ``card`` (or a joker standing there) melded at a run ``position``."""
+        rank = rank_at(position)
+        if card == JOKER_CODE and not self.remik:
+            return self.joker_melded
+        if rank != 1:
+            return self.hand[rank - 1]
+        return self.low_ace if position == 1 else self.high_ace
+
+    def group_card(self, card: int, rank: int) -> int:
+        """Value of ``card`` (or a joker) melded in a group of ``rank``."""
+        if card == JOKER_CODE and not self.remik:
+            return self.joker_melded
+        if rank == 1:
+            return self.group_ace
+        return self.hand[rank - 1]
+
+    def meld_points(self, meld: TableMeld) -> int:
+        """Points of every card of a table meld."""
+        if meld.is_run:
+            return sum(self.run_card(c, meld.lo + i) for i, c in enumerate(meld.cards))
+        return sum(self.group_card(c, meld.rank) for c in meld.cards)
+
+
+def pack_counts(rules: Rules, players: int) -> list[int]:
+    """How many copies of each card code the pack holds for this many players."""
+    counts = [0] * 53
+    for c in make_pack(rules.packs_for(players), rules.jokers):
+        counts[c] += 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """The best melds of a hand: ``gain`` = melded value + the hand value they avoid."""
+
+    gain: int
+    melds: tuple[tuple[int, ...], ...]  # card codes of each meld (jokers as JOKER_CODE)
+    deadwood: tuple[int, ...]
+
+
+# A candidate meld holding the first card: (cards used, gain)
+_Option = tuple[tuple[int, ...], int]
+
+
+def _options(first: int, counts: list[int], values: Values) -> list[_Option]:
+    """Every meld that holds ``first`` and otherwise only cards of higher code or jokers."""
+    out: list[_Option] = []
+    jokers = counts[JOKER_CODE]
+    rank, suit = RANK_OF[first], SUIT_OF[first]
+    hand = values.hand
+    # groups
+    others = [code_of(s, rank) for s in range(suit + 1, 4) if counts[code_of(s, rank)]]
+    for size in range(0, len(others) + 1):
+        for chosen in combinations(others, size):
+            for j in range(0, min(jokers, 3 - size) + 1):
+                n = 1 + size + j
+                if n < 3 or n > 4:
+                    continue
+                cards = (first, *chosen) + (JOKER_CODE,) * j
+                gain = sum(values.group_card(c, rank) + hand[c] for c in cards)
+                out.append((cards, gain))
+    # runs
+    top = values.top
+    positions = (1, 14) if rank == 1 and values.ace is not Ace.LOW else (rank,)
+    for p in positions:
+        for lo in range(max(1, p - jokers), p + 1):
+            used_j = p - lo  # positions below the first card are jokers
+            cards_l: list[int] = [JOKER_CODE] * used_j + [first]
+            gain = sum(values.run_card(JOKER_CODE, q) + hand[JOKER_CODE] for q in range(lo, p))
+            gain += values.run_card(first, p) + hand[first]
+            q = p
+            while True:
+                q += 1
+                length = q - lo + 1
+                if length > 13 or q > top:
+                    break
+                code = code_of(suit, rank_at(q))
+                if code != first and counts[code] > (1 if code == first else 0):
+                    cards_l.append(code)
+                    gain += values.run_card(code, q) + hand[code]
+                elif used_j < jokers:
+                    used_j += 1
+                    cards_l.append(JOKER_CODE)
+                    gain += values.run_card(JOKER_CODE, q) + hand[JOKER_CODE]
+                else:
+                    break
+                if length >= 3 and cards_l[-1] != JOKER_CODE or length >= 3 and lo < p:
+                    out.append((tuple(cards_l), gain))
+                elif length >= 3 and all(c == JOKER_CODE for c in cards_l[1:]):
+                    out.append((tuple(cards_l), gain))
+    return out
+
+
+def _connected(c: int, counts: list[int], values: Values) -> bool:
+    """Whether natural ``c`` could share a meld with another card held."""
+    if counts[JOKER_CODE] >= 1:
+        return True
+    rank, suit = RANK_OF[c], SUIT_OF[c]
+    for s in range(4):
+        if s != suit and counts[code_of(s, rank)]:
+            return True
+    positions = (1, 14) if rank == 1 and values.ace is not Ace.LOW else (rank,)
+    for p in positions:
+        for q in (p - 2, p - 1, p + 1, p + 2):
+            if (1 <= q <= values.top or values.ace is Ace.AROUND) and counts[
+                code_of(suit, rank_at(q))
+            ]:
+                return True
+    return False
+
+
+def best_melds(cards: Sequence[int], values: Values, forced: int = -1) -> Plan:
+    """The partition of ``cards`` into melds with the highest gain (exact search).
+
+    ``forced`` names a card that must end in a meld (the target of a pile take); if it
+    cannot, the plan leaves it in the deadwood.
+    """
+    counts = [0] * 53
+    for c in cards:
+        counts[c] += 1
+    dead: list[int] = []
+    for c in range(52):
+        if counts[c] and not _connected(c, counts, values):
+            dead.extend([c] * counts[c])
+    for c in dead:
+        counts[c] -= 1
+    if counts[JOKER_CODE] and sum(counts[:52]) == 0:
+        dead.extend([JOKER_CODE] * counts[JOKER_CODE])
+        counts[JOKER_CODE] = 0
+    memo: dict[tuple[tuple[int, ...], bool], tuple[int, tuple[tuple[int, ...], ...]]] = {}
+
+    def solve(need: bool) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        first = next((c for c in range(52) if counts[c]), -1)
+        if first == -1:
+            return (0 if not need else -10_000), ()
+        key = (tuple(counts), need)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        must = need and first == forced
+        best: tuple[int, tuple[tuple[int, ...], ...]] = (-1_000_000, ())
+        if not must:
+            counts[first] -= 1
+            best = solve(need)
+            counts[first] += 1
+        for meld, gain in _options(first, counts, values):
+            for c in meld:
+                counts[c] -= 1
+            sub_need = need and not (first == forced or forced in meld)
+            value, melds = solve(sub_need)
+            for c in meld:
+                counts[c] += 1
+            if value + gain > best[0]:
+                best = (value + gain, (meld, *melds))
+        memo[key] = best
+        return best
+
+    need = forced >= 0 and forced != JOKER_CODE and counts[forced] > 0
+    gain, melds = solve(need)
+    if need and gain < -5000:
+        gain, melds = solve(False)
+    rest = list(cards)
+    for m in melds:
+        for c in m:
+            rest.remove(c)
+    return Plan(gain, tuple(melds), tuple(sorted(rest)))
+
+
+def layable(card: int, melds: Sequence[TableMeld], ace: Ace) -> bool:
+    """Whether ``card`` can be laid off on one of ``melds`` by itself."""
+    return table_cost(card, [0] * 53, melds, ace)[0] == 1
+
+
+def outs_of(
+    card: int, held: list[int], unseen: Sequence[int], melds: Sequence[TableMeld], values: Values
+) -> int:
+    """How many unseen cards would let ``card`` be melded with the cards ``held`` (counts,
+    ``card`` included) or laid off on ``melds``: the card's "outs"."""
+    if card == JOKER_CODE:
+        return 0
+    rank, suit = RANK_OF[card], SUIT_OF[card]
+    ace = values.ace
+    found: set[int] = set()
+    jokers = held[JOKER_CODE]
+    # groups: a second card of the rank held (or a joker) and one more
+    same = [code_of(s, rank) for s in range(4) if s != suit and held[code_of(s, rank)]]
+    if same or jokers:
+        for s in range(4):
+            code = code_of(s, rank)
+            if s != suit and not held[code]:
+                found.add(code)
+        found.add(JOKER_CODE)
+    # runs: three-card windows with one card missing
+    positions = (1, 14) if rank == 1 and ace is not Ace.LOW else (rank,)
+    for p in positions:
+        for lo in (p - 2, p - 1, p):
+            if ace is not Ace.AROUND and (lo < 1 or lo + 2 > values.top):
+                continue
+            missing = [
+                code_of(suit, rank_at(q))
+                for q in range(lo, lo + 3)
+                if q != p and not held[code_of(suit, rank_at(q))]
+            ]
+            if len(missing) == 1:
+                found.add(missing[0])
+                found.add(JOKER_CODE)
+            elif not missing:
+                return 0  # already in a meld
+    # lay-offs needing one filler
+    for m in melds:
+        if m.is_run and m.suit == suit and len(m.cards) < 13:
+            for gap in (m.lo - 2, m.hi + 2):
+                if rank_at(gap) == rank and (1 <= gap <= values.top or ace is Ace.AROUND):
+                    filler = gap + 1 if gap < m.lo else gap - 1
+                    found.add(code_of(suit, rank_at(filler)))
+    return sum(unseen[c] for c in found)
+
+
+def plan_value(plan: Plan, values: Values) -> int:
+    """Points the plan's melds score when put down."""
+    return plan.gain - sum(values.hand[c] for m in plan.melds for c in m)
+
+
+def table_fits(cards: Sequence[int], melds: Sequence[TableMeld], ace: Ace) -> list[int]:
+    """The cards of ``cards`` that can be laid off on ``melds`` (each by itself or after
+    other cards of ``cards`` fill the gap)."""
+    counts = [0] * 53
+    for c in cards:
+        counts[c] += 1
+    out = []
+    for c in cards:
+        counts[c] -= 1
+        if table_cost(c, counts, melds, ace)[0] < IMPOSSIBLE:
+            out.append(c)
+        counts[c] += 1
+    return out
