@@ -818,7 +818,12 @@ def _meld(h: Hand, p: int, action: Action, commit: bool) -> None:
         )
     naturals, jokers = _split(action.cards)
     rest = h._holds(p, naturals + [JOKER_CODE] * len(jokers))
-    meld = resolve_meld(naturals, jokers, rules.ace).owned_by(p)
+    head = action.cards[0]
+    if isinstance(head, JokerAs):
+        first = int(head.card) if head.card is not None else -1
+    else:
+        first = int(head)
+    meld = resolve_meld(naturals, jokers, rules.ace, first).owned_by(p)
     melds = [*h.melds, meld]
     used = naturals + [JOKER_CODE] * len(jokers)
     _after_table_play(h, p, rest, melds, used, True)

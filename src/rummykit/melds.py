@@ -189,8 +189,14 @@ def _run_placements(
     return found
 
 
-def resolve_meld(naturals: Sequence[int], jokers: Sequence[JokerAs], ace: Ace) -> TableMeld:
+def resolve_meld(
+    naturals: Sequence[int], jokers: Sequence[JokerAs], ace: Ace, first: int = -1
+) -> TableMeld:
     """Reads natural card codes and jokers as one meld (owners left empty).
+
+    ``first`` is the card the meld was written with first (natural or declared), which
+    decides between readings that differ only in where the ace stands (a thirteen-card
+    run is ``A..K`` written from the ace, ``2..A`` otherwise).
 
     Raises :class:`IllegalAction` with ``meld.min-natural``, ``meld.group``, ``meld.run``
     or ``joker.declare``.
@@ -227,6 +233,9 @@ def resolve_meld(naturals: Sequence[int], jokers: Sequence[JokerAs], ace: Ace) -
         readings.append(TableMeld(True, SUIT_OF[naturals[0]], 0, lo, cards, ()))
     if len(readings) == 1:
         return readings[0]
+    if readings and not any(j.card is None and j.rank is None for j in jokers):
+        # every card is fixed: the readings differ only in where a 13-card run starts
+        return next((m for m in readings if m.stands_for(0) == first), readings[-1])
     if readings:
         raise IllegalAction(
             "joker.declare",
@@ -397,18 +406,26 @@ def _replace(meld: TableMeld, i: int, card: int, owner: int) -> TableMeld:
 
 
 # --------------------------------------------------------------------- enumeration
+_RANK_INDEX: tuple[int, ...] = tuple((p - 1) % 13 for p in range(27))  # position -> 0..12
+
+
 def group_options(counts: Sequence[int], jokers: int) -> list[tuple[int, ...]]:
     """Every group in hand as a key: natural codes, then ``200 + rank`` per joker."""
     out: list[tuple[int, ...]] = []
-    for rank in range(1, 14):
-        present = [code_of(s, rank) for s in range(4) if counts[code_of(s, rank)]]
-        if not present:
+    for r0 in range(13):
+        present = [c for c in (r0, r0 + 13, r0 + 26, r0 + 39) if counts[c]]
+        k = len(present)
+        if k == 0 or k + jokers < 3:
             continue
-        for size in range(1, len(present) + 1):
+        if jokers == 0:
+            out.append(tuple(present))
+            if k == 4:
+                out.extend(combinations(present, 3))
+            continue
+        for size in range(1, k + 1):
             for naturals in combinations(present, size):
-                for j in range(0, min(jokers, 4 - size) + 1):
-                    if size + j >= 3:
-                        out.append(naturals + (200 + rank,) * j)
+                for j in range(max(0, 3 - size), min(jokers, 4 - size) + 1):
+                    out.append(naturals + (201 + r0,) * j)
     return out
 
 
@@ -416,37 +433,43 @@ def run_options(counts: Sequence[int], jokers: int, ace: Ace) -> list[tuple[int,
     """Every run in hand as a key: natural codes, or ``100 + code`` for a declared joker."""
     out: list[tuple[int, ...]] = []
     top = max_position(ace)
+    last_lo = 13 if ace is Ace.AROUND else top - 2
+    index = _RANK_INDEX
     for suit in range(4):
-        base = suit * 13 - 1
-        have = [False] + [counts[base + rank_at(p)] > 0 for p in range(1, top + 1)]
-        if not any(have):
+        base = suit * 13
+        row = counts[base : base + 13]
+        held_count = 13 - row.count(0)
+        if held_count == 0 or held_count + jokers < 3:
             continue
-        last_lo = 13 if ace is Ace.AROUND else top - 2
+        have = [False] + [row[index[p]] > 0 for p in range(1, top + 1)]
         for lo in range(1, last_lo + 1):
+            if not have[lo] and jokers == 0:
+                continue
             missing = 0
+            key: list[int] = []
             held: list[int] = []
-            limit = min(13, top - lo + 1)
-            for length in range(1, limit + 1):
+            for length in range(1, min(13, top - lo + 1) + 1):
                 p = lo + length - 1
+                code = base + index[p]
                 if have[p]:
-                    held.append(p)
+                    key.append(code)
+                    held.append(length - 1)
                 else:
                     missing += 1
                     if missing > jokers:
                         break
+                    key.append(100 + code)
                 if length < 3 or not held:
                     continue
+                out.append(tuple(key))
                 spare = jokers - missing
-                for extra in range(0, min(spare, len(held) - 1) + 1):
-                    for as_joker in combinations(held, extra):
-                        key = []
-                        for q in range(lo, lo + length):
-                            code = base + rank_at(q)
-                            if have[q] and q not in as_joker:
-                                key.append(code)
-                            else:
-                                key.append(100 + code)
-                        out.append(tuple(key))
+                # jokers may also stand for cards the player holds
+                for extra in range(1, min(spare, len(held) - 1) + 1):
+                    for idxs in combinations(held, extra):
+                        variant = key[:]
+                        for i in idxs:
+                            variant[i] += 100
+                        out.append(tuple(variant))
     return out
 
 

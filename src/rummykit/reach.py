@@ -56,19 +56,25 @@ def new_meld_cost(target: int, counts: Sequence[int], ace: Ace) -> int:
                     if (ace is Ace.AROUND or 1 <= q <= top) and counts[code_of(s, rank_at(q))]:
                         return 3
         return IMPOSSIBLE
-    r, s = RANK_OF[target], SUIT_OF[target]
-    others = sum(1 for s2 in range(4) if s2 != s and counts[code_of(s2, r)])
+    r0 = target % 13
+    others = (
+        (counts[r0] > 0)
+        + (counts[r0 + 13] > 0)
+        + (counts[r0 + 26] > 0)
+        + (counts[r0 + 39] > 0)
+        - (counts[target] > 0)
+    )
     if others + jokers >= 2:
         return 3
+    base = target - r0
+    r = r0 + 1
     top = max_position(ace)
-    for p in _positions(r, ace):
-        for lo in (p - 2, p - 1, p):
-            if ace is not Ace.AROUND and (lo < 1 or lo + 2 > top):
+    around = ace is Ace.AROUND
+    for p in (r, 14) if r == 1 and ace is not Ace.LOW else (r,):
+        for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
+            if not around and (a < 1 or b > top):
                 continue
-            missing = 0
-            for q in range(lo, lo + 3):
-                if q != p and not counts[code_of(s, rank_at(q))]:
-                    missing += 1
+            missing = (counts[base + (a - 1) % 13] == 0) + (counts[base + (b - 1) % 13] == 0)
             if missing <= jokers:
                 return 3
     return IMPOSSIBLE
