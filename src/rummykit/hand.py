@@ -40,7 +40,7 @@ from rummykit.actions import (
 from rummykit.cards import CARDS, JOKER_CODE, Card, make_pack
 from rummykit.errors import IllegalAction, RecordError
 from rummykit.melds import TableMeld, lay_off, resolve_meld, swap_joker
-from rummykit.reach import Reach, can_meld_all, swap_possible, table_cost
+from rummykit.reach import Reach, can_meld_all, direct_fits, swap_possible, table_cost
 from rummykit.rules import GoingOut, PileDraw, Rules, RummyCall, StockExhausted
 from rummykit.scoring import score_hand
 
@@ -128,6 +128,7 @@ class Hand:
     """One hand of play. Seats are numbered 0..n-1 clockwise; ``names`` are for messages."""
 
     __slots__ = (
+        "_fits",
         "_legal",
         "_log",
         "_reach_base",
@@ -200,6 +201,7 @@ class Hand:
     _log: tuple[Any, ...] | None
     _legal: list[Action] | None
     _reach_base: list[tuple[int, bool, bool]] | None
+    _fits: tuple[list[TableMeld], tuple[frozenset[int], int]] | None
 
     def __init__(
         self,
@@ -253,8 +255,18 @@ class Hand:
         self._log = None
         self._legal = None
         self._reach_base = None
+        self._fits = None
 
     # ------------------------------------------------------------------ queries
+    def fits(self) -> tuple[frozenset[int], int]:
+        """:func:`~rummykit.reach.direct_fits` of the table, cached until it changes."""
+        cached = self._fits
+        if cached is not None and cached[0] is self.melds:
+            return cached[1]
+        result = direct_fits(self.melds, self.rules.ace)
+        self._fits = (self.melds, result)
+        return result
+
     @property
     def to_act(self) -> int:
         """The seat that acts now (the player offered a Rummy call in that phase), or -1."""
@@ -343,6 +355,7 @@ class Hand:
         h._log = self._log
         h._legal = self._legal
         h._reach_base = self._reach_base
+        h._fits = None
         return h
 
     # ------------------------------------------------------------------ apply
@@ -657,7 +670,7 @@ def take_allowed(h: Hand, p: int, depth: int, obligation: str, for_call: bool = 
     if h.all_at_once and not for_call:
         counts[target] += 1
         return can_meld_all(counts, 1, target, h.rules.ace)
-    return h.reach_for(p, 0, for_call).can_meld(target, counts, h.melds, total)
+    return h.reach_for(p, 0, for_call).can_meld(target, counts, h.melds, total, h.fits())
 
 
 def _take(h: Hand, p: int, action: Action, commit: bool) -> None:

@@ -42,8 +42,8 @@ from rummykit.melds import (
     run_options,
     swap_joker,
 )
-from rummykit.reach import can_meld_all, table_cost
-from rummykit.rules import Ace, GoingOut, PileDraw, RummyCall
+from rummykit.reach import Reach, can_meld_all, table_cost
+from rummykit.rules import Ace, GoingOut, PileDraw, Rules, RummyCall
 
 __all__ = ["callable_depths", "callers", "legal_actions"]
 
@@ -97,6 +97,7 @@ def _draw_actions(h: Hand) -> list[Action]:
                 acts.append(take(d))
         return acts
     reach = h.reach_for(p, 0)
+    fits = h.fits()
     counts = [0] * 53
     for c in hand:
         counts[c] += 1
@@ -104,7 +105,7 @@ def _draw_actions(h: Hand) -> list[Action]:
     top_must = h.rules.top_card_must_meld or locked
     for d in range(1, deepest + 1):
         target = pile[-d]
-        if (d > 1 or top_must) and not reach.can_meld(target, counts, h.melds, total):
+        if (d > 1 or top_must) and not reach.can_meld(target, counts, h.melds, total, fits):
             pass
         elif d > 1 or not top_take_trap(h, p):
             acts.append(take(d))
@@ -125,17 +126,33 @@ def _base_calls(h: Hand) -> list[tuple[int, bool]]:
             base.append((1, True, True))
     else:
         counts = [0] * 53
-        free = h.reach_for(h.turn, 0, True)  # the seat does not matter for these flags
-        with_layoff = replace(free, layoff_allowed=True, layoff_needs_meld_first=False)
-        no_layoff = replace(free, layoff_allowed=False, layoff_needs_meld_first=False)
+        fits = h.fits()
+        with_layoff, no_layoff = _call_reaches(h)
         for d in range(1, len(pile) + 1):
             target = pile[-d]
-            if with_layoff.can_meld(target, counts, h.melds, d - 1):
-                needs_layoff = not no_layoff.can_meld(target, counts, h.melds, d - 1)
+            if with_layoff.can_meld(target, counts, h.melds, d - 1, fits):
+                needs_layoff = not no_layoff.can_meld(target, counts, h.melds, d - 1, fits)
                 base.append((d, needs_layoff, True))
             counts[target] += 1
     h._reach_base = base
     return [(d, lay) for d, lay, _ in base]
+
+
+_CALL_REACHES: dict[int, tuple[Rules, Reach, Reach]] = {}
+
+
+def _call_reaches(h: Hand) -> tuple[Reach, Reach]:
+    """The paths a Rummy call may use, with and without lay-offs (cached per rules)."""
+    cached = _CALL_REACHES.get(id(h.rules))
+    if cached is None or cached[0] is not h.rules:
+        free = h.reach_for(h.turn, 0, True)  # the seat does not matter for these flags
+        cached = (
+            h.rules,
+            replace(free, layoff_allowed=True, layoff_needs_meld_first=False),
+            replace(free, layoff_allowed=False, layoff_needs_meld_first=False),
+        )
+        _CALL_REACHES[id(h.rules)] = cached
+    return cached[1], cached[2]
 
 
 def callable_depths(h: Hand, p: int) -> list[int]:
@@ -168,18 +185,10 @@ def _play_actions(h: Hand) -> list[Action]:
         return [a for a in _layoffs(h, [h.target]) if _ok(h, p, a)]
     limit = rules.melds_per_turn
     if limit is None or h.melds_made < limit or h.all_at_once:
-        if h.all_at_once:
-            spare = [x for x in counts]
-            if not can_meld_all(spare, 1, h.same_card, ace):
-                keys: list[tuple[int, ...]] = []
-            else:
-                keys = group_options(counts, counts[JOKER_CODE]) + run_options(
-                    counts, counts[JOKER_CODE], ace
-                )
-        else:
-            keys = group_options(counts, counts[JOKER_CODE]) + run_options(
-                counts, counts[JOKER_CODE], ace
-            )
+        keys: list[tuple[int, ...]] = []
+        if not h.all_at_once or can_meld_all(counts[:], 1, h.same_card, ace):
+            keys = group_options(counts, counts[JOKER_CODE], distinct)
+            keys += run_options(counts, counts[JOKER_CODE], ace)
         for key in keys:
             if keep_one and len(key) == len(hand):
                 continue
@@ -204,10 +213,12 @@ def _play_actions(h: Hand) -> list[Action]:
                         if h.pending and not _ok(h, p, swap):
                             continue
                         acts.append(swap)
-    if not h.pending:
-        for c in distinct:
-            if discard_refusal(h, p, c) is None:
-                acts.append(DISCARDS[c])
+    if h.pending:
+        return acts
+    if h.same_card < 0 and len(hand) > 1 and not h.all_at_once:
+        acts.extend(DISCARDS[c] for c in distinct)  # nothing restricts the discard
+    else:
+        acts.extend(DISCARDS[c] for c in distinct if discard_refusal(h, p, c) is None)
     return acts
 
 

@@ -14,7 +14,7 @@ from low to high. This module works on card codes (see :mod:`rummykit.cards`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from rummykit.actions import EndOfRun, JokerAs
@@ -409,10 +409,17 @@ def _replace(meld: TableMeld, i: int, card: int, owner: int) -> TableMeld:
 _RANK_INDEX: tuple[int, ...] = tuple((p - 1) % 13 for p in range(27))  # position -> 0..12
 
 
-def group_options(counts: Sequence[int], jokers: int) -> list[tuple[int, ...]]:
-    """Every group in hand as a key: natural codes, then ``200 + rank`` per joker."""
+def group_options(
+    counts: Sequence[int], jokers: int, cards: Iterable[int] | None = None
+) -> list[tuple[int, ...]]:
+    """Every group in hand as a key: natural codes, then ``200 + rank`` per joker.
+
+    ``cards``, the distinct cards in hand if the caller has them, saves looking at ranks
+    the hand lacks.
+    """
     out: list[tuple[int, ...]] = []
-    for r0 in range(13):
+    ranks = range(13) if cards is None else sorted({c % 13 for c in cards if c != JOKER_CODE})
+    for r0 in ranks:
         present = [c for c in (r0, r0 + 13, r0 + 26, r0 + 39) if counts[c]]
         k = len(present)
         if k == 0 or k + jokers < 3:

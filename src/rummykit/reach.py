@@ -134,6 +134,32 @@ def table_cost(
     return best, where
 
 
+def direct_fits(melds: Sequence[TableMeld], ace: Ace) -> tuple[frozenset[int], int]:
+    """The cards that some table meld takes as they are (joker code included when any meld
+    can take one), and a bit mask of the suits of the runs (gap lay-offs need one)."""
+    fits: set[int] = set()
+    run_suits = 0
+    top = max_position(ace)
+    for m in melds:
+        n = len(m.cards)
+        if not m.is_run:
+            if n < 4:
+                taken = m.group_suits()
+                fits.update(code_of(s, m.rank) for s in range(4) if not taken >> s & 1)
+                fits.add(JOKER_CODE)
+            continue
+        if n >= 13:
+            continue
+        run_suits |= 1 << m.suit
+        if m.lo > 1 or ace is Ace.AROUND:
+            fits.add(code_of(m.suit, rank_at(m.lo - 1)))
+            fits.add(JOKER_CODE)
+        if m.hi < top:
+            fits.add(code_of(m.suit, rank_at(m.hi + 1)))
+            fits.add(JOKER_CODE)
+    return frozenset(fits), run_suits
+
+
 def swap_possible(target: int, melds: Sequence[TableMeld]) -> bool:
     """Whether a natural target can take the place of a joker on the table."""
     if target == JOKER_CODE:
@@ -170,9 +196,17 @@ class Reach:
     keep_one: bool  # [out.discard-required]: a card must stay for the discard
 
     def can_meld(
-        self, target: int, counts: Sequence[int], melds: Sequence[TableMeld], total: int
+        self,
+        target: int,
+        counts: Sequence[int],
+        melds: Sequence[TableMeld],
+        total: int,
+        fits: tuple[frozenset[int], int] | None = None,
     ) -> bool:
-        """Whether ``target`` can be melded with ``counts`` (``total`` cards, target excluded)."""
+        """Whether ``target`` can be melded with ``counts`` (``total`` cards, target excluded).
+
+        ``fits`` is :func:`direct_fits` of ``melds``, when the caller has it at hand.
+        """
         spare = total + 1 - (1 if self.keep_one else 0)  # cards that may leave the hand
         if self.melds_left > 0 and spare >= 3 and new_meld_cost(target, counts, self.ace) <= 3:
             return True
@@ -182,6 +216,12 @@ class Reach:
             return True  # the joker comes back: the hand does not shrink
         if not self.layoff_allowed:
             return False
+        if fits is not None and target not in fits[0]:
+            suit = target // 13
+            if target == JOKER_CODE or not fits[1] >> suit & 1:
+                return False
+            if not counts[JOKER_CODE] and not any(counts[suit * 13 : suit * 13 + 13]):
+                return False  # nothing could fill a gap
         cost, _ = table_cost(target, counts, melds, self.ace)
         if cost == IMPOSSIBLE:
             return False
