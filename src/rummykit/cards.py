@@ -115,9 +115,12 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, code: int) -> Card:
+    def __new__(cls, code: int | str) -> Card:
+        """The card with this code (0..52) or text (``Card('7H')``, as ``repr`` writes)."""
         if type(code) is Card:
             return code
+        if isinstance(code, str):
+            return cls.parse(code)
         if not 0 <= code <= JOKER_CODE:
             raise ValueError(f"no card has code {code}")
         return _CARDS[code]
