@@ -156,14 +156,12 @@ class Game:
         low_wins = rules.scoring is Scoring.PENALTY
         best = min(totals) if low_wins else max(totals)
         leaders = [p for p, t in enumerate(totals) if t == best]
-        if rules.deals is not None and rules.target is None:
+        if rules.deals is not None:  # a fixed number of deals instead of a target
             if len(self.results) < rules.deals:
                 return None
             return leaders[0] if len(leaders) == 1 else None  # ties: play on
         target = rules.target
         assert target is not None
-        if rules.deals is not None and len(self.results) >= rules.deals:
-            return leaders[0] if len(leaders) == 1 else None
         if not any(t >= target for t in totals):
             return None
         if rules.must_go_out_to_win and not low_wins:

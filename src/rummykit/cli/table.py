@@ -32,12 +32,13 @@ def describe_game(game: Game) -> str:
     parts = [describe_hand(h) for h in game.hands]
     names = game.players
     width = max(8, *(len(n) for n in names))
-    sheet = ["Score sheet", "  hand " + " ".join(f"{n:>{width}}" for n in names)]
-    running = [0] * len(names)
+    def row(label: str, values: tuple[int, ...] | list[int] | tuple[str, ...]) -> str:
+        return f"  {label:>5} " + " ".join(f"{v:>{width}}" for v in values)
+
+    sheet = ["Score sheet", row("hand", names)]
     for i, r in enumerate(game.results, start=1):
-        running = [a + b for a, b in zip(running, r.scores, strict=True)]
-        sheet.append(f"  {i:>4} " + " ".join(f"{s:>{width}}" for s in r.scores))
-    sheet.append("  total " + " ".join(f"{t:>{width}}" for t in game.totals)[1:])
+        sheet.append(row(str(i), r.scores))
+    sheet.append(row("total", game.totals))
     if game.winner is not None:
         sheet.append(f"  winner: {names[game.winner]}")
     settle = game.settlement()
