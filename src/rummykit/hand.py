@@ -457,13 +457,21 @@ class Hand:
                 ) from None
         return rest
 
-    def reach_for(self, p: int, melds_made: int | None = None, for_call: bool = False) -> Reach:
-        """The paths ``p`` may use to meld a target now."""
+    def reach_for(
+        self,
+        p: int,
+        melds_made: int | None = None,
+        for_call: bool = False,
+        melded: bool | None = None,
+    ) -> Reach:
+        """The paths ``p`` may use to meld a target now (or after ``melds_made`` new melds
+        this turn; ``melded``: whether ``p`` has a meld of their own by then)."""
         rules = self.rules
         made = self.melds_made if melds_made is None else melds_made
         limit = rules.melds_per_turn
         melds_left = _MANY if limit is None or self.all_at_once else limit - made
-        own = rules.layoff_needs_own_meld and not self.has_melded[p]
+        has_meld = self.has_melded[p] if melded is None else melded
+        own = rules.layoff_needs_own_meld and not has_meld
         return Reach(
             ace=rules.ace,
             new_meld_only=rules.target_must_start_meld,
@@ -486,8 +494,10 @@ class Hand:
         counts[self.target] -= 1
         if self.all_at_once:
             counts[self.target] += 1
-            return can_meld_all(counts, 1, self.target, self.rules.ace)
-        return self.reach_for(p, made).can_meld(self.target, counts, melds, len(rest) - 1)
+            return can_meld_all(counts, 1, self.target, self.rules.ace, melds)
+        melded = self.has_melded[p] or made > self.melds_made
+        reach = self.reach_for(p, made, melded=melded)
+        return reach.can_meld(self.target, counts, melds, len(rest) - 1)
 
     def pile_depth(self, count: int | None, card: Card | None, p: int) -> int:
         """The depth of a take's target: ``count``, or the topmost copy of ``card``."""
@@ -669,7 +679,7 @@ def take_allowed(h: Hand, p: int, depth: int, obligation: str, for_call: bool = 
         total += len(h.hands[p])
     if h.all_at_once and not for_call:
         counts[target] += 1
-        return can_meld_all(counts, 1, target, h.rules.ace)
+        return can_meld_all(counts, 1, target, h.rules.ace, h.melds)
     return h.reach_for(p, 0, for_call).can_meld(target, counts, h.melds, total, h.fits())
 
 
@@ -768,6 +778,18 @@ def _after_table_play(
 ) -> None:
     """Checks common to melds and lay-offs before they happen (raises)."""
     rules = h.rules
+    if (
+        not new_meld
+        and h.pending
+        and h.target in used
+        and rules.target_must_start_meld
+        and not h.call_layoff_only
+    ):
+        raise IllegalAction(
+            "take.new-meld",
+            f"{CARDS[h.target]}, taken from the pile, must start a new meld: "
+            "laying it off does not do",
+        )
     if not rest and rules.going_out is GoingOut.DISCARD_REQUIRED:
         raise IllegalAction(
             "out.discard-required", f"{h.name(p)} must keep a card to discard to go out"
@@ -778,7 +800,7 @@ def _after_table_play(
         counts = [0] * 53
         for c in rest:
             counts[c] += 1
-        if not can_meld_all(counts, 1, h.same_card, rules.ace):
+        if not can_meld_all(counts, 1, h.same_card, rules.ace, melds):
             raise IllegalAction(
                 "wrotham.all-at-once",
                 f"in deal {h.number} nobody may meld before they can meld their whole hand at once",
@@ -858,7 +880,8 @@ def _layoff(h: Hand, p: int, action: Action, commit: bool) -> None:
             "layoff.own-meld-first", f"{h.name(p)} must put down a meld before laying off"
         )
     naturals, jokers = _split(action.cards)
-    if h.call_layoff_only and (jokers or naturals != [h.target]):
+    called = [JOKER_CODE] * len(jokers) + naturals
+    if h.call_layoff_only and called != [h.target]:
         raise IllegalAction(
             "rummy.last-discard", f"{h.name(p)} must lay off the called {CARDS[h.target]} alone"
         )
@@ -922,6 +945,11 @@ def _swap(h: Hand, p: int, action: Action, commit: bool) -> None:
     if new is None:
         raise IllegalAction(
             "joker.swap", f"no joker in meld {action.meld} stands for {action.card}"
+        )
+    if h.pending and card == h.target and h.rules.target_must_start_meld:
+        raise IllegalAction(
+            "take.new-meld",
+            f"{CARDS[card]}, taken from the pile, must start a new meld: a swap does not do",
         )
     rest.append(JOKER_CODE)
     melds = h.melds[:]

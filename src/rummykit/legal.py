@@ -186,7 +186,7 @@ def _play_actions(h: Hand) -> list[Action]:
     limit = rules.melds_per_turn
     if limit is None or h.melds_made < limit or h.all_at_once:
         keys: list[tuple[int, ...]] = []
-        if not h.all_at_once or can_meld_all(counts[:], 1, h.same_card, ace):
+        if not h.all_at_once or can_meld_all(counts[:], 1, h.same_card, ace, h.melds):
             keys = group_options(counts, counts[JOKER_CODE], distinct)
             keys += run_options(counts, counts[JOKER_CODE], ace)
         for key in keys:

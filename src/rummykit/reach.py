@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
 from rummykit.melds import (
@@ -231,9 +232,75 @@ class Reach:
         return spare >= cost
 
 
-def can_meld_all(counts: list[int], leftover: int, forbidden: int, ace: Ace) -> bool:
-    """Whether every card can go into new melds, leaving at most ``leftover`` cards
-    (never the card ``forbidden``, which may not be discarded). ``counts`` is restored."""
+def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]:
+    """Every set of cards (codes, jokers as the joker code) that ``counts`` can lay off on
+    ``meld`` at once, the empty set included."""
+    jokers = counts[JOKER_CODE]
+    if not meld.is_run:
+        room = 4 - len(meld.cards)
+        taken = meld.group_suits()
+        free = [code_of(s, meld.rank) for s in range(4) if not taken >> s & 1]
+        held = [c for c in free if counts[c]]
+        out: list[list[int]] = []
+        for size in range(len(held) + 1):
+            for naturals in combinations(held, size):
+                for j in range(min(jokers, room - size) + 1):
+                    if size + j <= room:
+                        out.append([*naturals, *([JOKER_CODE] * j)])
+        return out
+    top = max_position(ace)
+    room = 13 - len(meld.cards)
+
+    def side(positions: list[int]) -> list[list[int]]:
+        """Fillings of the first k positions, k = 0, 1, ...: a held natural or a joker."""
+        fills: list[list[int]] = [[]]
+        frontier: list[list[int]] = [[]]
+        for q in positions:
+            code = code_of(meld.suit, rank_at(q))
+            nxt: list[list[int]] = []
+            for f in frontier:
+                if f.count(code) < counts[code]:
+                    nxt.append([*f, code])
+                if f.count(JOKER_CODE) < jokers:
+                    nxt.append([*f, JOKER_CODE])
+            if not nxt:
+                break
+            fills.extend(nxt)
+            frontier = nxt
+        return fills
+
+    around = ace is Ace.AROUND
+    lows = [meld.lo - k for k in range(1, room + 1) if around or meld.lo - k >= 1]
+    highs = [meld.hi + k for k in range(1, room + 1) if around or meld.hi + k <= top]
+    out = []
+    for low in side(lows):
+        for high in side(highs[: room - len(low)]):
+            both = low + high
+            if all(both.count(c) <= counts[c] for c in set(both)):
+                out.append(both)
+    return out
+
+
+def can_meld_all(
+    counts: list[int],
+    leftover: int,
+    forbidden: int,
+    ace: Ace,
+    melds: Sequence[TableMeld] = (),
+) -> bool:
+    """Whether every card can go on the table, leaving at most ``leftover`` cards (never
+    the card ``forbidden``, which may not be discarded): laid off on ``melds`` or in new
+    melds (a card laid off on a new meld could be part of it). ``counts`` is restored."""
+    if melds:
+        for extension in _extensions(melds[0], counts, ace):
+            for c in extension:
+                counts[c] -= 1
+            ok = can_meld_all(counts, leftover, forbidden, ace, melds[1:])
+            for c in extension:
+                counts[c] += 1
+            if ok:
+                return True
+        return False
     memo: dict[tuple[int, ...], bool] = {}
 
     def solve(left: int) -> bool:

@@ -9,6 +9,11 @@ what it is about. By default the last name deals, so the first name plays first.
 ``act(hand, "Ana: draw", "Ana: discard 2C")`` applies actions by player name;
 ``refuse(hand, "Ana: discard 7H", "discard.same-card")`` checks that an action is refused
 with that rule id and that the hand is exactly as it was before.
+
+Shortcuts: ``drawn`` (the first player holds these cards and has drawn one more),
+``with_pile`` (a given discard pile, every hand as dealt), ``run_down`` (draw and discard
+until the stock is empty), ``make_game`` + ``complete_deal`` (whole games with explicit
+deals) and ``record`` (a NOTATION.md record of such deals).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from rummykit import (
     Game,
     Hand,
     IllegalAction,
+    Phase,
     Rank,
     Rules,
     Suit,
@@ -44,9 +50,12 @@ __all__ = [
     "make_hand",
     "melds",
     "pile",
+    "record",
     "refuse",
     "rules_of",
+    "run_down",
     "snapshot",
+    "with_pile",
 ]
 
 
@@ -97,10 +106,12 @@ def complete_deal(
     upcard: str,
     stock: str = "",
     dealer: str | None = None,
+    bottom: str = "",
 ) -> Deal:
     """The deal of exactly these hands and upcard, with ``stock`` on top of the stock and
     every other card of the pack below it in pack order (clubs A..K, diamonds, hearts,
-    spades, jokers).
+    spades, jokers), then ``bottom``: the last cards of the stock, the very last at the
+    end.
 
     A player left out of ``hands`` gets a hand of unrelated cards from :data:`JUNK_ORDER`
     (no joker, no two of a rank, no two of a suit within two ranks; a long hand relaxes
@@ -113,7 +124,8 @@ def complete_deal(
     dealt = {name: parse_cards(text) for name, text in hands.items()}
     up = Card.parse(upcard)
     top = parse_cards(stock)
-    for c in [*(c for h in dealt.values() for c in h), up, *top]:
+    last = parse_cards(bottom)
+    for c in [*(c for h in dealt.values() for c in h), up, *top, *last]:
         if left[int(c)] == 0:
             raise ValueError(f"{c} is used more often than the pack holds it")
         left[int(c)] -= 1
@@ -134,7 +146,7 @@ def complete_deal(
         if len(dealt[name]) != size:
             raise ValueError(f"not enough unrelated cards left to fill {name}'s hand")
     rest = [Card(code) for code in sorted(left.elements())]
-    return Deal(tuple(tuple(dealt[n]) for n in seats), up, tuple(top) + tuple(rest))
+    return Deal(tuple(tuple(dealt[n]) for n in seats), up, (*top, *rest, *last))
 
 
 def make_hand(
@@ -145,13 +157,14 @@ def make_hand(
     stock: str = "",
     *,
     dealer: str | None = None,
+    bottom: str = "",
     number: int = 1,
     **options: Any,
 ) -> Hand:
     """A hand dealt as given (see :func:`complete_deal`); the last name deals by default."""
     r = rules_of(rules, **options)
     seats = _names(names)
-    deal = complete_deal(r, seats, hands, upcard, stock, dealer)
+    deal = complete_deal(r, seats, hands, upcard, stock, dealer, bottom)
     d = seats.index(dealer) if dealer is not None else len(seats) - 1
     return Hand(r, seats, d, deal, number=number)
 
@@ -202,14 +215,16 @@ def snapshot(hand: Hand) -> tuple[Any, ...]:
     )
 
 
-def refuse(target: Hand | Game, text: str, rule: str) -> IllegalAction:
-    """Asserts the action is refused with ``rule`` and changes nothing; returns the error."""
+def refuse(target: Hand | Game, text: str, rule: str | tuple[str, ...]) -> IllegalAction:
+    """Asserts the action is refused with ``rule`` (or one of several acceptable ids) and
+    changes nothing; returns the error."""
     hand = target.hand if isinstance(target, Game) else target
     before = snapshot(hand)
     totals = list(target.totals) if isinstance(target, Game) else None
     with pytest.raises(IllegalAction) as info:
         act(target, text)
-    assert info.value.rule == rule, f"{text!r}: {info.value.rule} ({info.value.message})"
+    allowed = (rule,) if isinstance(rule, str) else rule
+    assert info.value.rule in allowed, f"{text!r}: {info.value.rule} ({info.value.message})"
     assert snapshot(hand) == before, f"{text!r} changed the hand although it was refused"
     if isinstance(target, Game):
         assert list(target.totals) == totals
@@ -242,12 +257,78 @@ def drawn(
     draw: str,
     *,
     names: str | Sequence[str] = "Ana Ben Caro",
-    upcard: str = "KC",
+    upcard: str | None = None,
     **options: Any,
 ) -> Hand:
     """A hand where the first player holds ``cards`` and has just drawn ``draw`` from the
-    stock (the others hold unrelated cards): ready to meld, lay off and discard."""
+    stock (the others hold unrelated cards): ready to meld, lay off and discard. The
+    upcard is by default the first card of :data:`JUNK_ORDER` that the player lacks."""
     seats = _names(names)
+    if upcard is None:
+        mine = {int(c) for c in parse_cards(f"{cards} {draw}")}
+        upcard = str(Card(next(c for c in JUNK_ORDER if c not in mine)))
     hand = make_hand(rules, seats, {seats[0]: cards}, upcard, draw, **options)
     act(hand, f"{seats[0]}: draw")
     return hand
+
+
+def with_pile(
+    rules: Rules | str,
+    names: str | Sequence[str],
+    hands: Mapping[str, str],
+    pile: str,
+    stock: str = "",
+    **options: Any,
+) -> Hand:
+    """A hand whose discard pile is ``pile`` (bottom first: the upcard, then discards).
+
+    Each discard is made by the player in turn, who draws that very card from the stock
+    and discards it at once, so every hand stays as dealt. After ``k`` discards the
+    player to act is ``names[k % len(names)]``. ``stock`` lies under the drawn cards.
+    """
+    seats = _names(names)
+    first, *discards = pile.split()
+    hand = make_hand(rules, seats, hands, first, " ".join([*discards, *stock.split()]), **options)
+    for i, card in enumerate(discards):
+        name = seats[i % len(seats)]
+        act(hand, f"{name}: draw", f"{name}: discard {card}")
+    return hand
+
+
+def run_down(hand: Hand, leave: int = 0) -> Hand:
+    """Plays turns in which the player in turn draws from the stock and discards the card
+    drawn, until ``leave`` cards are left in the stock (hands stay as they were; the pile
+    grows by the stock cards in order, so ``bottom`` of :func:`make_hand` ends on top)."""
+    while len(hand.stock) > leave:
+        p = hand.turn if hand.phase is not Phase.RUMMY else hand.window_next
+        name = hand.names[p]
+        act(hand, f"{name}: draw")
+        act(hand, f"{name}: discard {Card(hand.hands[p][-1])}")
+    return hand
+
+
+def record(
+    preset: str,
+    names: str | Sequence[str],
+    hands: Sequence[tuple[str, Deal, Sequence[str]]],
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A game record (NOTATION.md) of ``(dealer, deal, actions)`` hands."""
+    seats = _names(names)
+    doc: dict[str, Any] = {"rules": preset}
+    if options:
+        doc["options"] = dict(options)
+    doc["players"] = seats
+    doc["hands"] = [
+        {
+            "dealer": dealer,
+            "deal": {
+                "hands": {n: [str(c) for c in h] for n, h in zip(seats, deal.hands, strict=True)},
+                "upcard": str(deal.upcard),
+                "stock": [str(c) for c in deal.stock],
+            },
+            "actions": list(actions),
+        }
+        for dealer, deal, actions in hands
+    ]
+    return doc

@@ -1,0 +1,127 @@
+"""RULES.md 3.3 [joker.swap] (option ``joker_swap``: Remik 500 and Wrotham).
+(Declarations, [joker.declare]: test_melds.py.)
+
+Ana melds 6H 7H JK=8H on her first turn and discards 2C; Ben holds the 8H.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit import Hand
+
+from .kit import act, held, make_hand, melds, pile, refuse, rules_of
+
+NAMES = "Ana Ben Caro"
+
+
+def run_with_joker(preset: str = "remik-500", **options: object) -> Hand:
+    hand = make_hand(
+        preset,
+        NAMES,
+        {"Ana": "6H 7H JK 2C 4D QS KD", "Ben": "8H 9H TH 3C 5D 6S JC"},
+        "KC",
+        stock="8S 3S",
+        **options,
+    )
+    act(hand, "Ana: draw", "Ana: meld 6H 7H JK=8H", "Ana: discard 2C")
+    return hand
+
+
+def test_joker_swap_holder_of_the_natural_card_takes_the_joker() -> None:
+    hand = run_with_joker()
+    act(hand, "Ben: draw", "Ben: swap 8H in 1")
+    assert melds(hand) == ["6H 7H 8H"]
+    assert hand.melds[0].owners == (0, 0, 1)  # the 8H scores for Ben, who put it down
+    assert "JK" in held(hand, "Ben") and "8H" not in held(hand, "Ben")
+
+
+def test_joker_swap_joker_is_the_players_to_use_at_once() -> None:
+    hand = run_with_joker()
+    act(hand, "Ben: draw", "Ben: swap 8H in 1", "Ben: meld 9H TH JK=JH", "Ben: discard 3S")
+    assert melds(hand) == ["6H 7H 8H", "9H TH JK=JH"]
+
+
+def test_joker_swap_joker_may_be_discarded() -> None:
+    hand = run_with_joker()
+    act(hand, "Ben: draw", "Ben: swap 8H in 1", "Ben: discard JK")
+    assert pile(hand).endswith("JK")
+
+
+def test_joker_swap_refuses_a_card_the_joker_does_not_stand_for() -> None:
+    hand = run_with_joker()
+    act(hand, "Ben: draw")
+    refuse(hand, "Ben: swap 9H in 1", "joker.swap")
+
+
+def test_joker_swap_refuses_before_drawing() -> None:
+    hand = run_with_joker()
+    refuse(hand, "Ben: swap 8H in 1", ("joker.swap", "meld.any-number"))
+
+
+def test_joker_swap_refuses_when_the_option_is_off() -> None:
+    hand = run_with_joker("500-rum")
+    act(hand, "Ben: draw")
+    refuse(hand, "Ben: swap 8H in 1", "joker.swap")
+    assert not any(a.verb == "swap" for a in hand.legal_actions())
+
+
+def test_joker_swap_as_an_option_on_500_rum() -> None:
+    hand = run_with_joker("500-rum", joker_swap=True)
+    act(hand, "Ben: draw", "Ben: swap 8H in 1")
+    assert melds(hand) == ["6H 7H 8H"]
+
+
+def test_joker_swap_in_a_group_takes_a_suit_the_group_lacks() -> None:
+    hand = make_hand(
+        "remik-500",
+        NAMES,
+        {"Ana": "9C 9D JK 2C 4D QS KD", "Ben": "8H 9H TH 3C 5D 6S JC"},
+        "KC",
+        stock="8S 3S",
+    )
+    act(hand, "Ana: draw", "Ana: meld 9C 9D JK", "Ana: discard 2C", "Ben: draw")
+    refuse(hand, "Ben: swap 8H in 1", "joker.swap")  # not a nine
+    act(hand, "Ben: swap 9H in 1")
+    assert melds(hand) == ["9C 9D 9H"]
+    assert "JK" in held(hand, "Ben")
+
+
+def test_joker_swap_in_a_group_refuses_a_suit_the_group_holds_two_packs() -> None:
+    names = "Ana Ben Caro Dan Eva"
+    hand = make_hand(
+        "500-rum",
+        names,
+        {"Ana": "9C 9D JK 2C 4D QS KD", "Ben": "9C 9H TH 3C 5D 6S JC"},
+        "KC",
+        stock="8S 3S",
+        joker_swap=True,
+    )
+    act(hand, "Ana: draw", "Ana: meld 9C 9D JK", "Ana: discard 2C", "Ben: draw")
+    refuse(hand, "Ben: swap 9C in 1", "joker.swap")
+    act(hand, "Ben: swap 9H in 1")
+    assert melds(hand) == ["9C 9D 9H"]
+
+
+def test_joker_swap_of_the_take_target_fulfils_take_must_meld() -> None:
+    # Ben discards the 8H; Ana and Caro play on; Ben takes the pile down to his 8H and
+    # swaps it for Ana's joker: the target is on the table.
+    hand = make_hand(
+        "remik-500",
+        NAMES,
+        {"Ana": "6H 7H JK 2C 4D QS KD", "Ben": "2S 9D TH 3C 5D 6S JC"},
+        "KC",
+        stock="8S 8H 4S 9S",
+    )
+    act(hand, "Ana: draw", "Ana: meld 6H 7H JK=8H", "Ana: discard 2C")
+    act(hand, "Ben: draw", "Ben: discard 8H", "Caro: draw", "Caro: discard 4S")
+    act(hand, "Ana: draw", "Ana: discard 4D")
+    act(hand, "Ben: take 3")
+    refuse(hand, "Ben: discard 2S", "take.must-meld")
+    act(hand, "Ben: swap 8H in 1", "Ben: discard JK")
+    assert melds(hand) == ["6H 7H 8H"] and pile(hand).endswith("JK")
+
+
+@pytest.mark.parametrize("preset", ["remik-500", "wrotham"])
+def test_joker_swap_is_on_in(preset: str) -> None:
+    assert rules_of(preset).joker_swap is True

@@ -1,0 +1,350 @@
+"""RULES.md section 5, calling "Rummy!" (option ``rummy_call``): [rummy.when],
+[rummy.who], [rummy.take], [rummy.last-discard], [rummy.off].
+
+The usual table: four players; Ana has put down 7H 8H 9H (meld 1) and discarded 2C; Ben
+draws 3S and discards the 6H, which lies under Ana's run. Caro is the next player.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit import Hand, Phase
+
+from .kit import act, held, make_hand, melds, pile, refuse, with_pile
+
+FOUR = "Ana Ben Caro Dan"
+THREE = "Ana Ben Caro"
+# The caller's duty to meld the called card is [rummy.take]; the engine may name it
+# as the take duty it is ([take.must-meld]).
+CALL_DUTY = ("rummy.take", "take.must-meld")
+
+
+def six_hearts(discard: str = "6H", **options: object) -> Hand:
+    hand = make_hand(
+        "500-rum",
+        FOUR,
+        {"Ana": "7H 8H 9H 2C 4D QS KD", "Ben": "6H 3C 5D 6S JC AD 8S"},
+        "TC",
+        stock="3S 4S",
+        **options,
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
+    act(hand, "Ben: draw", f"Ben: discard {discard}")
+    return hand
+
+
+# ---------------------------------------------------------------- [rummy.when]
+def test_rummy_when_a_discard_that_lays_off_on_a_table_meld_opens_a_call() -> None:
+    hand = six_hearts()
+    assert hand.phase is Phase.RUMMY
+    assert [str(a) for a in hand.legal_actions()] == ["rummy 1", "pass"]
+
+
+def test_rummy_when_pile_cards_that_form_a_meld_among_themselves() -> None:
+    # "KS and QS lie in the pile and someone discards JS": the call takes down to KS.
+    hand = with_pile("500-rum", THREE, {"Ana": "2C 4D 6H 8S TC QH AD"}, "3D KS QS JS")
+    assert hand.phase is Phase.RUMMY and hand.to_act == 1
+    assert [str(a) for a in hand.legal_actions()] == ["rummy 3", "pass"]
+    act(hand, "Ben: rummy KS")
+    assert pile(hand) == "3D"
+    act(hand, "Ben: meld JS QS KS")
+    assert melds(hand) == ["JS QS KS"]
+
+
+def test_rummy_when_a_card_exposed_by_a_meld_can_be_called() -> None:
+    # 3H lies under Ana's 2C; once Ana melds 4H 5H 6H the 3H can be laid off on it.
+    hand = make_hand("500-rum", THREE, {"Ana": "4H 5H 6H 2C 4D QS KD"}, "3H", stock="8C 9D")
+    act(hand, "Ana: draw", "Ana: meld 4H 5H 6H", "Ana: discard 2C")
+    assert hand.phase is Phase.RUMMY and hand.window == (2,)
+    act(hand, "Caro: rummy 2", "Caro: layoff 3H to 1", "Caro: discard 2C")
+    assert melds(hand) == ["3H 4H 5H 6H"]
+    assert hand.melds[0].owners == (2, 0, 0, 0)
+
+
+def test_rummy_when_a_card_claimable_through_another_pile_card() -> None:
+    # Seed notes 9: with 7H 8H 9H down and JH TH in the pile, JH is claimable via TH.
+    hand = make_hand(
+        "500-rum",
+        FOUR,
+        {"Ana": "7H 8H 9H 2C 4D QS KD", "Ben": "TH 3C 5D 6S JC AD 8S"},
+        "TC",
+        stock="JH 4S",
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard JH")
+    act(hand, "Ben: draw", "Ben: discard TH")
+    assert "rummy 2" in [str(a) for a in hand.legal_actions()]
+    act(hand, "Dan: rummy JH", "Dan: layoff TH JH to 1")
+    assert melds(hand) == ["7H 8H 9H TH JH"]
+
+
+def test_rummy_when_no_call_without_a_meldable_pile_card() -> None:
+    hand = six_hearts(discard="8S")
+    assert hand.phase is Phase.DRAW
+    refuse(hand, "Dan: rummy 1", "rummy.when")
+
+
+def test_rummy_when_calls_close_when_the_next_player_draws() -> None:
+    hand = six_hearts()
+    act(hand, "Caro: draw")
+    refuse(hand, "Dan: rummy 1", "rummy.when")
+
+
+def test_rummy_when_no_call_after_the_hand_ended() -> None:
+    hand = make_hand(
+        "500-rum",
+        THREE,
+        {"Ana": "7H 8H 9H 2C 3C 4C 6H"},
+        "TC",
+        stock="5C",
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: meld 2C 3C 4C 5C", "Ana: discard 6H")
+    assert hand.phase is Phase.OVER
+    refuse(hand, "Caro: rummy 1", "end.out")
+
+
+# ---------------------------------------------------------------- [rummy.who]
+def test_rummy_who_offered_clockwise_from_after_the_next_player() -> None:
+    hand = six_hearts()
+    assert hand.window == (3, 0)  # Dan, then Ana; Caro is next and simply takes
+    assert hand.to_act == 3
+
+
+def test_rummy_who_refuses_the_player_who_just_played() -> None:
+    hand = six_hearts()
+    refuse(hand, "Ben: rummy 1", "rummy.who")
+
+
+def test_rummy_who_refuses_the_next_player() -> None:
+    hand = six_hearts()
+    refuse(hand, "Caro: rummy 1", "rummy.who")
+    act(hand, "Caro: take 1")  # the next player's own draw can take the same card
+    assert "6H" in held(hand, "Caro")
+
+
+def test_rummy_who_a_later_player_may_call_when_the_earlier_passes() -> None:
+    hand = six_hearts()
+    act(hand, "Dan: pass")
+    assert hand.to_act == 0
+    act(hand, "Ana: rummy 1")
+    assert "6H" in held(hand, "Ana")
+
+
+def test_rummy_who_a_call_by_a_later_player_implies_the_earlier_passed() -> None:
+    hand = six_hearts()
+    act(hand, "Ana: rummy 1")  # Dan's pass is not written
+    assert "6H" in held(hand, "Ana") and hand.turn == 0
+
+
+def test_rummy_who_everybody_passes_and_the_next_player_draws() -> None:
+    hand = six_hearts()
+    act(hand, "Dan: pass", "Ana: pass")
+    assert hand.phase is Phase.DRAW and hand.turn == 2
+
+
+def test_rummy_who_nobody_may_call_with_two_players() -> None:
+    hand = make_hand(
+        "500-rum",
+        "Ana Ben",
+        {
+            "Ana": "7H 8H 9H 2C 4D QS KD 3C 5C 8S JD AS TD",
+            "Ben": "6H 3D 5D 6S JC AD 4S 2H 9C 7D KS QC JS",
+        },
+        "TC",
+        stock="3S 4H",
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
+    act(hand, "Ben: draw", "Ben: discard 6H")
+    assert hand.phase is Phase.DRAW
+    refuse(hand, "Ana: rummy 1", "rummy.who")
+
+
+# ---------------------------------------------------------------- [rummy.take]
+def test_rummy_take_caller_must_meld_the_called_card_then_discards() -> None:
+    hand = six_hearts()
+    act(hand, "Dan: rummy 1")
+    assert hand.turn == 3 and hand.phase is Phase.PLAY
+    card = next(c for c in held(hand, "Dan") if c != "6H")
+    refuse(hand, f"Dan: discard {card}", CALL_DUTY)
+    act(hand, "Dan: layoff 6H to 1", f"Dan: discard {card}")
+    assert melds(hand) == ["6H 7H 8H 9H"] and hand.melds[0].owners == (3, 0, 0, 0)
+
+
+def test_rummy_take_play_continues_left_of_the_caller() -> None:
+    # Ana calls; Caro and Dan lose their turns; Ben (left of Ana) plays next.
+    hand = six_hearts()
+    act(hand, "Ana: rummy 1", "Ana: layoff 6H to 1", "Ana: discard QS")
+    assert hand.turn == 1 and hand.phase is Phase.DRAW
+    refuse(hand, "Caro: draw", "action.turn")
+    act(hand, "Ben: draw")
+
+
+def test_rummy_take_refuses_a_card_that_needs_a_card_from_hand() -> None:
+    # 2C (under the 6H) could only be melded with cards from a hand.
+    hand = six_hearts()
+    refuse(hand, "Dan: rummy 2", "rummy.take")
+    refuse(hand, "Dan: rummy 2C", "rummy.take")
+
+
+def test_rummy_take_caller_may_meld_with_own_cards_too() -> None:
+    hand = make_hand(
+        "500-rum",
+        FOUR,
+        {
+            "Ana": "7H 8H 9H 2C 4D QS KD",
+            "Ben": "6H 3C 5D 6S JC AD 8S",
+            "Dan": "6D 6C 2S 5S 9C JD KH",
+        },
+        "TC",
+        stock="3S 4S",
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
+    act(hand, "Ben: draw", "Ben: discard 6H")
+    act(hand, "Dan: rummy 1", "Dan: meld 6H 6D 6C", "Dan: discard 2S")
+    assert melds(hand) == ["7H 8H 9H", "6C 6D 6H"]
+    assert hand.turn == 0
+
+
+def test_rummy_take_caller_may_not_discard_the_called_card() -> None:
+    # Ben calls KS QS JS (three pile cards): the target KS must be melded, so it can
+    # never be discarded.
+    hand = with_pile("500-rum", THREE, {"Ana": "2C 4D 6H 8S TC QH AD"}, "3D KS QS JS")
+    act(hand, "Ben: rummy 3")
+    refuse(hand, "Ben: discard KS", CALL_DUTY)
+
+
+def test_rummy_take_a_new_call_opens_after_the_callers_turn() -> None:
+    hand = make_hand(
+        "500-rum",
+        FOUR,
+        {
+            "Ana": "7H 8H 9H 2C 4D QS KD",
+            "Ben": "6H 3C 5D 6S JC AD 8S",
+            "Dan": "TH 2S 5S 9C JD KH 3D",
+        },
+        "TC",
+        stock="3S 4S",
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
+    act(hand, "Ben: draw", "Ben: discard 6H")
+    act(hand, "Dan: rummy 1", "Dan: layoff 6H to 1", "Dan: discard TH")
+    # Dan played and Ana is next: Ben, then Caro, may call the TH.
+    assert hand.phase is Phase.RUMMY and hand.window == (1, 2)
+
+
+# ---------------------------------------------------------------- [rummy.last-discard]
+def test_rummy_last_discard_only_the_last_discard_may_be_called() -> None:
+    hand = six_hearts(rummy_call="last-discard")
+    assert hand.phase is Phase.RUMMY
+    refuse(hand, "Dan: rummy 2", "rummy.last-discard")
+
+
+def test_rummy_last_discard_caller_lays_it_off_and_play_goes_on_where_it_was() -> None:
+    hand = six_hearts(rummy_call="last-discard")
+    size = len(hand.hands[3])
+    act(hand, "Dan: rummy 1")
+    assert [str(a) for a in hand.legal_actions()] == ["layoff 6H to 1"]
+    refuse(hand, "Dan: discard 6H", "rummy.last-discard")
+    refuse(hand, f"Dan: discard {held(hand, 'Dan')[0]}", "rummy.last-discard")
+    act(hand, "Dan: layoff 6H to 1")
+    # no discard: Dan's hand is as before; Caro, whose turn it was, plays on
+    assert len(hand.hands[3]) == size
+    assert hand.phase is Phase.DRAW and hand.turn == 2
+    assert hand.melds[0].owners == (3, 0, 0, 0)  # the 6H scores for Dan
+
+
+def test_rummy_last_discard_refuses_a_discard_that_lays_off_nowhere() -> None:
+    # KS QS JS in the pile form a meld, but in this mode only a lay-off can be called.
+    hand = with_pile(
+        "500-rum",
+        THREE,
+        {"Ana": "2C 4D 6H 8S TC QH AD"},
+        "3D KS QS JS",
+        rummy_call="last-discard",
+    )
+    assert hand.phase is Phase.DRAW
+    refuse(hand, "Ben: rummy 1", ("rummy.when", "rummy.last-discard"))
+    refuse(hand, "Ben: rummy 3", ("rummy.when", "rummy.last-discard"))
+
+
+# ---------------------------------------------------------------- [rummy.off]
+@pytest.mark.parametrize(
+    "preset", ["500-rum-classic", "remik-500", "rummy", "block-rummy", "wrotham"]
+)
+def test_rummy_off_no_calls_in_presets_without_them(preset: str) -> None:
+    if preset == "wrotham":
+        hand = make_hand(preset, FOUR, {"Ana": "7H 8H 9H 2C 4D QS KD 5S"}, "TC", stock="6H")
+        act(hand, "Ana: meld 7H 8H 9H", "Ana: discard 2C", "Ben: draw")
+        act(hand, "Ben: discard 6H")
+    else:
+        hand = make_hand(
+            preset,
+            FOUR,
+            {"Ana": "7H 8H 9H 2C 4D QS KD", "Ben": "6H 3C 5D 6S JC AD 8S"},
+            "TC",
+            stock="3S 4S",
+        )
+        act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
+        act(hand, "Ben: draw", "Ben: discard 6H")
+    assert hand.phase is Phase.DRAW
+    refuse(hand, "Dan: rummy 1", "rummy.off")
+
+
+def test_rummy_off_as_an_option_on_500_rum() -> None:
+    hand = six_hearts(rummy_call="off")
+    assert hand.phase is Phase.DRAW
+    refuse(hand, "Dan: rummy 1", "rummy.off")
+
+
+def test_rummy_when_a_player_who_must_meld_first_may_not_call_a_lay_off() -> None:
+    # layoff_needs_own_meld (rules-decisions 16): Dan has not melded, so the 6H is no call
+    # for him; Ana, who has, may call it.
+    hand = six_hearts(layoff_needs_own_meld=True)
+    assert hand.window == (0,)
+    refuse(hand, "Dan: rummy 1", ("rummy.when", "layoff.own-meld-first"))
+    act(hand, "Ana: rummy 1", "Ana: layoff 6H to 1")
+
+
+def test_rummy_take_called_card_may_replace_a_joker() -> None:
+    # With joker swaps (an option on 500 Rum), a discarded 8H can take the place of
+    # Ana's JK=8H: it can be melded without any card from a hand.
+    hand = make_hand(
+        "500-rum",
+        FOUR,
+        {"Ana": "6H 7H JK 2C 4D QS KD", "Ben": "8H 3C 5D 6S JC AD 8S"},
+        "TC",
+        stock="3S 4S",
+        joker_swap=True,
+    )
+    act(hand, "Ana: draw", "Ana: meld 6H 7H JK=8H", "Ana: discard 2C")
+    act(hand, "Ben: draw", "Ben: discard 8H")
+    assert hand.phase is Phase.RUMMY
+    act(hand, "Dan: rummy 1", "Dan: swap 8H in 1", "Dan: discard JK")
+    assert melds(hand) == ["6H 7H 8H"] and hand.turn == 0
+
+
+def test_rummy_take_may_take_cards_it_does_not_need() -> None:
+    # The pile is 3D 5S KD 6S 7S: the 5S melds with 6S 7S above it, so Ben may call
+    # down to it, taking the KD too, and discard the KD.
+    hand = with_pile("500-rum", FOUR, {"Ana": "2C 4D 6H 8S TC QH AD"}, "3D 5S KD 6S 7S")
+    assert hand.window == (1, 2)
+    assert [str(a) for a in hand.legal_actions()] == ["rummy 4", "pass"]
+    act(hand, "Ben: rummy 5S", "Ben: meld 5S 6S 7S", "Ben: discard KD")
+    assert pile(hand) == "3D KD" and hand.turn == 2
+
+
+def test_rummy_take_caller_names_the_target_not_necessarily_the_deepest() -> None:
+    # 6H lies deep in the pile and TH on top, both fit Ana's 7H 8H 9H: Dan may call the
+    # TH alone.
+    hand = make_hand(
+        "500-rum",
+        FOUR,
+        {"Ana": "7H 8H 9H 2C 4D QS KD", "Ben": "TH 3C 5D 6S JC AD 8S"},
+        "6H",
+        stock="3S 4S",
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
+    act(hand, "Ben: draw", "Ben: discard TH")
+    assert [str(a) for a in hand.legal_actions()] == ["rummy 1", "rummy 3", "pass"]
+    act(hand, "Dan: rummy TH", "Dan: layoff TH to 1")
+    assert pile(hand) == "6H 2C"

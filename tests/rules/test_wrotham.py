@@ -1,0 +1,189 @@
+"""The Wrotham preset (RULES.md section 9 and seed notes 3): a 55-card pack with three
+jokers, six deals, eight cards and no draw for the first player
+(`wrotham.first-turn`), all seven cards at once in deals 4-6 (`wrotham.all-at-once`),
+joker swaps; and the two extension options on other presets."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit import Deal, Game, Phase
+
+from .kit import act, complete_deal, held, make_game, make_hand, melds, refuse, rules_of
+
+TWO = "Ana Ben"
+
+
+def test_wrotham_pack_has_55_cards_and_three_jokers() -> None:
+    rules = rules_of("wrotham")
+    deal = Deal.shuffled(rules, 4, seed=2)
+    every = [str(c) for h in deal.hands for c in h] + [str(deal.upcard)]
+    every += [str(c) for c in deal.stock]
+    assert len(every) == 55 and every.count("JK") == 3
+
+
+def test_wrotham_first_player_gets_eight_cards_with_two_players() -> None:
+    hand = make_hand("wrotham", TWO, {}, "QD")
+    assert [len(h) for h in hand.hands] == [8, 7]  # not 10: seed notes 3
+
+
+# ---------------------------------------------------------------- wrotham.first-turn
+def test_wrotham_first_turn_no_draw_and_no_take() -> None:
+    hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 9D 9H 9S 2H KD"}, "QD")
+    assert hand.phase is Phase.PLAY and hand.to_act == 0
+    refuse(hand, "Ana: draw", "wrotham.first-turn")
+    refuse(hand, "Ana: take 1", "wrotham.first-turn")
+    assert not any(a.verb in ("draw", "take") for a in hand.legal_actions())
+
+
+def test_wrotham_first_turn_melds_once_then_discards() -> None:
+    hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 9D 9H 9S 2H KD"}, "QD", stock="6C")
+    act(hand, "Ana: meld 3C 4C 5C")
+    refuse(hand, "Ana: meld 9D 9H 9S", "meld.one-per-turn")  # deals 1-3: one meld a turn
+    act(hand, "Ana: discard 2H")
+    assert len(hand.hands[0]) == 4 and hand.turn == 1
+
+
+def test_wrotham_first_turn_only_the_very_first_turn() -> None:
+    hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 9D 9H 9S 2H KD"}, "QD", stock="6C 7C")
+    act(hand, "Ana: discard 2H", "Ben: draw", f"Ben: discard {held(hand, 'Ben')[0]}")
+    act(hand, "Ana: draw")
+    assert "7C" in held(hand, "Ana")
+    # Ben, the second player, draws on his first turn as usual
+    hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 9D 9H 9S 2H KD"}, "QD")
+    act(hand, "Ana: discard 2H")
+    assert hand.phase is Phase.DRAW
+    act(hand, "Ben: draw")
+
+
+def test_wrotham_first_turn_out_at_once_earns_the_rummy_bonus() -> None:
+    # seed notes 6: the first player going out on turn 1 qualifies.
+    hands = {"Ana": "2H 3H 4H 5H 6H 7H 8H KD", "Ben": "2C 5D 8S JS 3D 6S 9C"}
+    hand = make_hand("wrotham", TWO, hands, "QD", rummy_bonus="double")
+    act(hand, "Ana: meld 2H 3H 4H 5H 6H 7H 8H", "Ana: discard KD")
+    # Ben's 2+5+8+10+3+6+9 = 43, doubled
+    assert hand.out == 0 and hand.scores() == [86, 0]
+
+
+# ---------------------------------------------------------------- wrotham.all-at-once
+ANA8 = "3C 4C 5C 6C 9D 9H 9S KD"  # two melds and a discard
+
+
+@pytest.mark.parametrize("deal", [4, 5, 6])
+def test_wrotham_all_at_once_refuses_a_meld_that_cannot_lead_to_going_out(deal: int) -> None:
+    hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 9D 9H 9S 2H KD"}, "QD", number=deal)
+    refuse(hand, "Ana: meld 3C 4C 5C", "wrotham.all-at-once")
+    assert not any(a.verb == "meld" for a in hand.legal_actions())
+
+
+@pytest.mark.parametrize("deal", [4, 5, 6])
+def test_wrotham_all_at_once_going_out_with_several_melds(deal: int) -> None:
+    hand = make_hand("wrotham", TWO, {"Ana": ANA8}, "QD", number=deal)
+    act(hand, "Ana: meld 3C 4C 5C 6C")
+    refuse(hand, "Ana: discard KD", "wrotham.all-at-once")  # she has begun: all or none
+    act(hand, "Ana: meld 9D 9H 9S", "Ana: discard KD")  # one meld a turn is lifted
+    assert hand.ended_by == "out" and hand.out == 0
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3])
+def test_wrotham_all_at_once_not_in_the_first_three_deals(deal: int) -> None:
+    hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 9D 9H 9S 2H KD"}, "QD", number=deal)
+    act(hand, "Ana: meld 3C 4C 5C", "Ana: discard 2H")
+    assert melds(hand) == ["3C 4C 5C"] and hand.phase is Phase.DRAW
+
+
+def test_wrotham_all_at_once_lay_off_on_a_meld_of_the_same_turn() -> None:
+    # Seed notes 3: a meld is allowed when the rest "can still all be melded or laid off
+    # this turn": 3C 4C 5C, then 9D 9H 9S, then 6C 7C laid off on the clubs.
+    hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 7C 9D 9H 9S 6C"}, "QD", number=4)
+    act(hand, "Ana: meld 3C 4C 5C", "Ana: meld 9D 9H 9S", "Ana: layoff 6C 7C to 1")
+    assert hand.ended_by == "out"
+
+
+def test_wrotham_all_at_once_second_player_after_drawing() -> None:
+    hands = {"Ana": "2C 5D 8S JS 3D 6S 9C KH", "Ben": "3H 4H 5H 6H TD TC TS"}
+    hand = make_hand("wrotham", TWO, hands, "QD", stock="7H", number=5)
+    act(hand, "Ana: discard KH", "Ben: draw")
+    act(hand, "Ben: meld 3H 4H 5H 6H 7H", "Ben: meld TD TC TS")
+    assert hand.ended_by == "out" and hand.out == 1
+
+
+def test_wrotham_all_at_once_refuses_a_lay_off_that_cannot_lead_to_going_out() -> None:
+    # With going_out=floating Ana melds all eight cards and floats, so a meld stays on
+    # the table in deal 4; Ben may not lay off on it unless he goes out that turn.
+    hands = {"Ana": "2H 3H 4H 5H 6H 7H 8H 9H", "Ben": "TH 2C 5D 8S JS 3D 6S"}
+    hand = make_hand("wrotham", TWO, hands, "QD", stock="KC", number=4, going_out="floating")
+    act(hand, "Ana: meld 2H 3H 4H 5H 6H 7H 8H 9H")
+    assert hand.ended_by is None and hand.turn == 1
+    act(hand, "Ben: draw")
+    refuse(hand, "Ben: layoff TH to 1", "wrotham.all-at-once")
+
+
+# ---------------------------------------------------------------- six deals
+def play_deal(game: Game, winner: str, loser_cards: str) -> None:
+    """The first player of the deal (``winner``) melds 2H..8H and discards KD: out."""
+    loser = next(n for n in game.players if n != winner)
+    dealer = game.players[game.next_dealer]
+    deal = complete_deal(
+        game.rules,
+        game.players,
+        {winner: "2H 3H 4H 5H 6H 7H 8H KD", loser: loser_cards},
+        "QD",
+        dealer=dealer,
+    )
+    game.start_hand(deal)
+    assert game.hand.to_act == game.players.index(winner)
+    act(game, f"{winner}: meld 2H 3H 4H 5H 6H 7H 8H", f"{winner}: discard KD")
+
+
+def test_wrotham_six_deals_then_the_highest_total_wins() -> None:
+    game = make_game("wrotham", TWO, dealer="Ben")
+    for number in range(1, 7):
+        first = "Ana" if number % 2 else "Ben"
+        # Ben's losing hand is worth 43, Ana's 44
+        play_deal(game, first, "2C 5D 8S JS 3D 6S 9C" if first == "Ana" else "2C 5D 8S JS 3D 6S TC")
+        assert game.over == (number == 6)
+    assert game.totals == [3 * 43, 3 * 44] and game.winner == 1
+
+
+def test_wrotham_six_deals_equal_totals_play_on_until_one_leads() -> None:
+    # docs/rules-decisions.md 21: equal leading totals after the fixed deals mean more
+    # deals, as [game.target] plays on after a tie.
+    game = make_game("wrotham", TWO, dealer="Ben")
+    for number in range(1, 7):
+        first = "Ana" if number % 2 else "Ben"
+        play_deal(game, first, "2C 5D 8S JS 3D 6S 9C")
+    assert game.totals == [129, 129]
+    assert not game.over and game.winner is None
+    assert game.awaiting_deal  # a seventh deal follows
+
+
+# ---------------------------------------------------------------- the extension options
+def test_wrotham_first_turn_option_on_rummy() -> None:
+    hand = make_hand("rummy", TWO, {}, "QD", first_player_extra_card=True)
+    assert [len(h) for h in hand.hands] == [11, 10]
+    refuse(hand, "Ana: draw", "wrotham.first-turn")
+
+
+def test_wrotham_all_at_once_option_from_deal_one() -> None:
+    hand = make_hand(
+        "rummy", "Ana Ben Caro", {"Ana": "3C 4C 5C 9D 9H 9S 2H"}, "QD", all_at_once_from_deal=1
+    )
+    act(hand, "Ana: draw")  # 6C: she can meld 3C 4C 5C, 9D 9H 9S, lay 6C off, discard 2H
+    refuse(hand, "Ana: meld 9D 9H 9S 2H", ("meld.group", "meld.run"))
+    act(hand, "Ana: meld 3C 4C 5C")
+    refuse(hand, "Ana: discard 2H", "wrotham.all-at-once")  # having begun, she must go out
+    act(hand, "Ana: meld 9D 9H 9S")
+    act(hand, "Ana: layoff 6C to 1")
+    act(hand, "Ana: discard 2H")
+    assert hand.ended_by == "out"
+
+
+def test_wrotham_all_at_once_option_refuses_a_meld_that_leaves_two_cards() -> None:
+    hand = make_hand(
+        "rummy", "Ana Ben Caro", {"Ana": "3C 4C 5C 9D 9H 2S 2H"}, "QD", all_at_once_from_deal=1
+    )
+    act(hand, "Ana: draw")  # 6C: after 3C 4C 5C (+6C) the nines and twos would stay
+    refuse(hand, "Ana: meld 3C 4C 5C", "wrotham.all-at-once")
+    refuse(hand, "Ana: meld 3C 4C 5C 6C", "wrotham.all-at-once")
+    act(hand, "Ana: discard 2H")
