@@ -15,7 +15,7 @@ $(BIN)/rummykit: pyproject.toml
 setup: $(BIN)/rummykit
 
 run: setup
-	$(BIN)/rummykit replay examples/three-players.json
+	$(BIN)/rummykit play
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks

@@ -680,7 +680,14 @@ def take_allowed(h: Hand, p: int, depth: int, obligation: str, for_call: bool = 
     if h.all_at_once and not for_call:
         counts[target] += 1
         return can_meld_all(counts, 1, target, h.rules.ace, h.melds)
-    return h.reach_for(p, 0, for_call).can_meld(target, counts, h.melds, total, h.fits())
+    if not h.reach_for(p, 0, for_call).can_meld(target, counts, h.melds, total, h.fits()):
+        return False
+    if h.all_at_once:  # a caller, too, must then meld the whole hand at once
+        for c in h.hands[p]:
+            counts[c] += 1
+        counts[target] += 1
+        return can_meld_all(counts, 1, target, h.rules.ace, h.melds)
+    return True
 
 
 def _take(h: Hand, p: int, action: Action, commit: bool) -> None:

@@ -158,7 +158,10 @@ def _call_reaches(h: Hand) -> tuple[Reach, Reach]:
 def callable_depths(h: Hand, p: int) -> list[int]:
     """The depths of the pile cards ``p`` may call Rummy on now."""
     may_lay_off = not (h.rules.layoff_needs_own_meld and not h.has_melded[p])
-    return [d for d, lay in _base_calls(h) if may_lay_off or not lay]
+    depths = [d for d, lay in _base_calls(h) if may_lay_off or not lay]
+    if h.all_at_once:
+        depths = [d for d in depths if take_allowed(h, p, d, "rummy.take", for_call=True)]
+    return depths
 
 
 def callers(h: Hand, order: tuple[int, ...]) -> tuple[int, ...]:
@@ -203,16 +206,16 @@ def _play_actions(h: Hand) -> list[Action]:
             if careful and not _ok(h, p, action):
                 continue
             acts.append(action)
-        if rules.joker_swap:
-            for i, m in enumerate(h.melds):
-                if JOKER_CODE not in m.cards:
-                    continue
-                for c in distinct:
-                    if c != JOKER_CODE and swap_joker(m, c, p) is not None:
-                        swap = Swap(CARDS[c], i + 1)
-                        if h.pending and not _ok(h, p, swap):
-                            continue
-                        acts.append(swap)
+    if rules.joker_swap:
+        for i, m in enumerate(h.melds):
+            if JOKER_CODE not in m.cards:
+                continue
+            for c in distinct:
+                if c != JOKER_CODE and swap_joker(m, c, p) is not None:
+                    swap = Swap(CARDS[c], i + 1)
+                    if careful and not _ok(h, p, swap):
+                        continue
+                    acts.append(swap)
     if h.pending:
         return acts
     if h.same_card < 0 and len(hand) > 1 and not h.all_at_once:

@@ -9,7 +9,7 @@ left), and :class:`Counter` counts the cards nobody has seen from one player's v
 >>> values = Values(Rules.preset("500-rum"))
 >>> plan = best_melds([int(c) for c in parse_cards("5H 6H 7H 9C 9D 9S KS")], values)
 >>> plan.gain, [len(m) for m in plan.melds], plan.deadwood
-(63, [3, 3], (51,))
+(90, [3, 3], (51,))
 """
 
 from __future__ import annotations
@@ -116,23 +116,40 @@ def _options(first: int, counts: list[int], values: Values) -> list[_Option]:
                 cards = (first, *chosen) + (JOKER_CODE,) * j
                 gain = sum(values.group_card(c, rank) + hand[c] for c in cards)
                 out.append((cards, gain))
-    # runs
+    # runs: every window of positions around the first card; gaps filled by jokers
     top = values.top
+    around = values.ace is Ace.AROUND
     positions = (1, 14) if rank == 1 and values.ace is not Ace.LOW else (rank,)
     for p in positions:
-        for lo in range(max(1, p - jokers), p + 1):
-            used_j = p - lo  # positions below the first card are jokers
-            cards_l: list[int] = [JOKER_CODE] * used_j + [first]
-            gain = sum(values.run_card(JOKER_CODE, q) + hand[JOKER_CODE] for q in range(lo, p))
-            gain += values.run_card(first, p) + hand[first]
+        below_cards: list[int] = []
+        below_gain = 0
+        below_j = 0
+        for lo in range(p, p - 13, -1):
+            if lo < 1 and not around:
+                break
+            if lo < p:
+                code = code_of(suit, rank_at(lo))
+                if counts[code]:
+                    below_cards.insert(0, code)
+                    below_gain += values.run_card(code, lo) + hand[code]
+                else:
+                    below_j += 1
+                    if below_j > jokers:
+                        break
+                    below_cards.insert(0, JOKER_CODE)
+                    below_gain += values.run_card(JOKER_CODE, lo) + hand[JOKER_CODE]
+            cards_l = [*below_cards, first]
+            gain = below_gain + values.run_card(first, p) + hand[first]
+            used_j = below_j
             q = p
             while True:
+                if q - lo + 1 >= 3:
+                    out.append((tuple(cards_l), gain))
                 q += 1
-                length = q - lo + 1
-                if length > 13 or q > top:
+                if q - lo + 1 > 13 or (q > top and not around):
                     break
                 code = code_of(suit, rank_at(q))
-                if code != first and counts[code] > (1 if code == first else 0):
+                if counts[code]:
                     cards_l.append(code)
                     gain += values.run_card(code, q) + hand[code]
                 elif used_j < jokers:
@@ -141,10 +158,6 @@ def _options(first: int, counts: list[int], values: Values) -> list[_Option]:
                     gain += values.run_card(JOKER_CODE, q) + hand[JOKER_CODE]
                 else:
                     break
-                if length >= 3 and cards_l[-1] != JOKER_CODE or length >= 3 and lo < p:
-                    out.append((tuple(cards_l), gain))
-                elif length >= 3 and all(c == JOKER_CODE for c in cards_l[1:]):
-                    out.append((tuple(cards_l), gain))
     return out
 
 

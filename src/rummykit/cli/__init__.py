@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from rummykit.cli import replay_cmd, rules_cmd
+from rummykit.cli import play_cmd, replay_cmd, rules_cmd
 
 __all__ = ["main"]
 
@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser.add_argument("--version", action="version", version=f"rummykit {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    play_cmd.add_parser(sub)
     replay_cmd.add_parser(sub)
     rules_cmd.add_parser(sub)
     return parser

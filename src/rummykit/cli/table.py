@@ -32,6 +32,7 @@ def describe_game(game: Game) -> str:
     parts = [describe_hand(h) for h in game.hands]
     names = game.players
     width = max(8, *(len(n) for n in names))
+
     def row(label: str, values: tuple[int, ...] | list[int] | tuple[str, ...]) -> str:
         return f"  {label:>5} " + " ".join(f"{v:>{width}}" for v in values)
 

@@ -1,0 +1,97 @@
+"""Computer opponents: a ladder of bots from ``random`` to ``ismcts``.
+
+Every bot is a :class:`~rummykit.players.Player`: it receives only a
+:class:`~rummykit.view.PlayerView` and returns one of its legal actions, so it cannot read
+a hidden card. Build one by level name with :func:`get_bot`::
+
+    >>> from rummykit import Game, Rules
+    >>> from rummykit.players import play
+    >>> bots = [get_bot("heuristic", seed=1), get_bot("greedy", seed=2)]
+    >>> play(Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3), bots).over
+    True
+    >>> sorted(LEVELS) == sorted(["random", "greedy", "heuristic", "montecarlo", "ismcts"])
+    True
+
+Unknown levels raise ``ValueError`` naming the levels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rummykit.bots.base import Bot
+from rummykit.bots.determinize import determinize, unseen_cards, unseen_counts
+from rummykit.bots.heuristic import HeuristicBot
+from rummykit.bots.ismcts import ISMCTSBot
+from rummykit.bots.montecarlo import MonteCarloBot
+from rummykit.bots.simple import GreedyBot, RandomBot
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Bot",
+    "GreedyBot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "describe",
+    "determinize",
+    "get_bot",
+    "unseen_cards",
+    "unseen_counts",
+]
+
+#: Each level's bot class and the short description shown to users.
+LEVELS: dict[str, tuple[Callable[..., Bot], str]] = {
+    "random": (RandomBot, "plays a random legal action; a baseline for tests"),
+    "greedy": (
+        GreedyBot,
+        "melds and lays off whatever it can, takes the pile top when it makes a meld, "
+        "discards its worst card",
+    ),
+    "heuristic": (
+        HeuristicBot,
+        "finds its best melds exactly, counts the cards everybody has seen, avoids feeding "
+        "the next player, takes the pile and calls Rummy when it pays",
+    ),
+    "montecarlo": (
+        MonteCarloBot,
+        "deals the unseen cards many times and plays each of the heuristic's best moves "
+        "out a few turns; budget = playouts per decision",
+    ),
+    "ismcts": (
+        ISMCTSBot,
+        "searches a tree of moves over many deals of the unseen cards (information-set "
+        "MCTS); budget = iterations per decision",
+    ),
+}
+
+#: The level a user gets by default (answers a decision within a second).
+DEFAULT_LEVEL = "heuristic"
+
+
+def get_bot(
+    level: str = DEFAULT_LEVEL,
+    *,
+    seed: int | str = 0,
+    budget: int | None = None,
+    name: str = "",
+) -> Bot:
+    """A new bot of ``level`` (see :data:`LEVELS`); the same seed gives the same decisions.
+
+    ``budget`` is the search effort (playouts or iterations per decision) of the search
+    levels, None for the level's default. Raises ``ValueError`` for an unknown level.
+    """
+    entry = LEVELS.get(level)
+    if entry is None:
+        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+    return entry[0](seed=seed, budget=budget, name=name)
+
+
+def describe(level: str) -> str:
+    """The short description of a level, for users. Raises ``ValueError`` if unknown."""
+    entry = LEVELS.get(level)
+    if entry is None:
+        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+    return entry[1]

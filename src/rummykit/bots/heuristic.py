@@ -1,0 +1,380 @@
+"""The ``heuristic`` level: exact best melds, card counting, safe discards, sensible takes.
+
+Every decision compares the expected worth of the hand after each choice. The worth of
+a set of cards (:meth:`Judge.worth`) is the points of its best melds (an exact search),
+plus what its other cards can be laid off for, plus for each remaining card its value
+times ``2q - 1``, where ``q`` is the chance it still gets melded: from its *outs* (the
+unseen cards that would complete it, counted from public information only) and the
+turns likely left in the hand.
+
+>>> from rummykit import Game, Rules
+>>> from rummykit.players import play
+>>> game = Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=5)
+>>> play(game, [HeuristicBot(seed=1), HeuristicBot(seed=2)]).over
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rummykit.actions import (
+    Action,
+    CallRummy,
+    Discard,
+    Draw,
+    End,
+    JokerAs,
+    LayOff,
+    Meld,
+    Pass,
+    Swap,
+    Take,
+)
+from rummykit.bots.base import Bot
+from rummykit.bots.determinize import unseen_counts
+from rummykit.bots.evaluate import Values, best_melds, layable, outs_of, plan_value, table_fits
+from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
+from rummykit.errors import IllegalAction
+from rummykit.hand import Phase
+from rummykit.melds import TableMeld, lay_off, rank_at, resolve_meld
+from rummykit.reach import new_meld_cost
+from rummykit.rules import Ace, RummyCall
+from rummykit.view import PlayerView
+
+__all__ = ["HeuristicBot", "Judge"]
+
+#: Score given to the action the heuristic plays for certain (melds of its plan).
+CERTAIN = 1_000_000.0
+
+
+def _counts(cards: Sequence[int]) -> list[int]:
+    counts = [0] * 53
+    for c in cards:
+        counts[c] += 1
+    return counts
+
+
+def _split(tokens: Sequence[object]) -> tuple[list[int], list[JokerAs]]:
+    naturals: list[int] = []
+    jokers: list[JokerAs] = []
+    for t in tokens:
+        if isinstance(t, JokerAs):
+            jokers.append(t)
+        elif t == JOKER_CODE:
+            jokers.append(JokerAs())
+        else:
+            naturals.append(int(t))  # type: ignore[call-overload]
+    return naturals, jokers
+
+
+class Judge:
+    """Everything one decision needs, computed once from a view: values, unseen cards,
+    the table, the stage of the hand."""
+
+    def __init__(self, view: PlayerView, values: Values) -> None:
+        assert view.seat is not None and view.hand is not None
+        self.view = view
+        self.values = values
+        self.ace: Ace = values.ace
+        self.me = view.seat
+        self.n = len(view.players)
+        self.hand = [int(c) for c in view.hand]
+        self.table: list[TableMeld] = [m.meld for m in view.melds]
+        self.unseen = unseen_counts(view)
+        total = max(1, sum(self.unseen))
+        others = [s for i, s in enumerate(view.hand_sizes) if i != self.me] or [0]
+        by_stock = view.stock_size / self.n + 0.5
+        by_out = 1.0 + 0.9 * min(others)
+        self.turns_left = max(0.3, min(by_stock, by_out, 14.0))
+        self.p_card = min(0.6, 1.3 * self.turns_left / total)
+        self.calls = view.rules.rummy_call is not RummyCall.OFF and self.n >= 3
+
+    # ------------------------------------------------------------------ worth
+    def chance(self, outs: int) -> float:
+        """The chance that a card with ``outs`` outs gets melded before the hand ends."""
+        if outs <= 0:
+            return 0.0
+        return float(1.0 - (1.0 - self.p_card) ** outs)
+
+    def worth(
+        self, cards: Sequence[int], table: Sequence[TableMeld] | None = None, forced: int = -1
+    ) -> float:
+        """Expected points of ``cards`` held now (see the module docstring)."""
+        table = self.table if table is None else table
+        values = self.values
+        if forced >= 0 and layable(forced, table, self.ace):
+            forced = -1
+        plan = best_melds(cards, values, forced)
+        worth = float(plan_value(plan, values))
+        dead = list(plan.deadwood)
+        if dead and table:
+            for c in table_fits(dead, table, self.ace):
+                worth += values.hand[c]
+                dead.remove(c)
+        held = _counts(dead)
+        for c in dead:
+            v = values.hand[c]
+            if c == JOKER_CODE:
+                worth += 0.7 * v
+                continue
+            q = self.chance(outs_of(c, held, self.unseen, table, values))
+            worth += v * (2.0 * q - 1.0)
+        return worth
+
+    def draw_worth(self, base: float) -> float:
+        """Expected worth of the hand plus one unseen card from the stock."""
+        hand = self.hand
+        counts = _counts(hand)
+        total = 0.0
+        weight = 0
+        values = self.values
+        for u in range(53):
+            k = self.unseen[u]
+            if not k:
+                continue
+            if u == JOKER_CODE or _touches(u, counts, self.ace) or layable(u, self.table, self.ace):
+                w = self.worth([*hand, u])
+            else:
+                w = base - values.hand[u]
+            total += k * w
+            weight += k
+        return total / weight if weight else base
+
+    # ------------------------------------------------------------------ danger
+    def danger(self, card: int, table: Sequence[TableMeld]) -> float:
+        """What discarding ``card`` may give the other players."""
+        values = self.values
+        v = values.hand[card]
+        risk = 0.0
+        if layable(card, table, self.ace):
+            risk += v + 3.0
+        pile = [int(c) for c in self.view.pile]
+        if pile and card != JOKER_CODE and new_meld_cost(card, _counts(pile), self.ace) <= 3:
+            risk += 0.6 * (v + 6.0)
+        for seat in range(self.n):
+            if seat == self.me:
+                continue
+            weight = 1.0 if seat == (self.me + 1) % self.n else (0.6 if self.calls else 0.3)
+            known = [int(c) for c in self.view.known[seat]]
+            if not known:
+                continue
+            if card == JOKER_CODE:
+                risk += weight * 8.0
+                continue
+            kc = _counts(known)
+            if new_meld_cost(card, kc, self.ace) <= 3:
+                risk += weight * (v + 12.0)
+            elif _touches(card, kc, self.ace):
+                risk += weight * 3.0
+        return risk
+
+    def call_risk(self, table: Sequence[TableMeld]) -> float:
+        """Points of pile cards that a new table would let another player call or take."""
+        if not self.view.pile:
+            return 0.0
+        risk = 0.0
+        for c in self.view.pile:
+            if layable(int(c), table, self.ace) and not layable(int(c), self.table, self.ace):
+                risk += self.values.hand[int(c)] + 4.0
+        return risk
+
+
+def _touches(card: int, counts: list[int], ace: Ace) -> bool:
+    """Whether natural ``card`` has a held card of its rank or of its suit within two places."""
+    if card == JOKER_CODE:
+        return True
+    rank, suit = RANK_OF[card], SUIT_OF[card]
+    for s in range(4):
+        if s != suit and counts[code_of(s, rank)]:
+            return True
+    positions = (1, 14) if rank == 1 and ace is not Ace.LOW else (rank,)
+    for p in positions:
+        for q in (p - 2, p - 1, p + 1, p + 2):
+            if q >= 1 and counts[code_of(suit, rank_at(q))] and code_of(suit, rank_at(q)) != card:
+                return True
+    return False
+
+
+class HeuristicBot(Bot):
+    """Exact best-melds search, card counting from public information, safe discards,
+    pile takes and Rummy calls when they pay, melds held back when they would open a call."""
+
+    level = "heuristic"
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.scored(view)[0][0]
+
+    def scored(self, view: PlayerView) -> list[tuple[Action, float]]:
+        """The legal actions worth considering, best first, with the worth of each.
+
+        A meld or lay-off of the plan comes alone with :data:`CERTAIN`.
+        """
+        judge = Judge(view, self.values(view.rules))
+        if view.phase is Phase.DRAW:
+            out = self._draw(view, judge)
+        elif view.phase is Phase.RUMMY:
+            out = self._rummy(view, judge)
+        else:
+            out = self._play(view, judge)
+        if not out:
+            out = [(view.legal_actions[0], 0.0)]
+        out.sort(key=lambda p: -p[1])
+        return out
+
+    # ------------------------------------------------------------------ phases
+    def _take_worth(self, judge: Judge, depth: int, obliged: bool) -> float:
+        pile = [int(c) for c in judge.view.pile]
+        taken = pile[len(pile) - depth :]
+        target = taken[0]
+        return judge.worth(judge.hand + taken, forced=target if obliged else -1)
+
+    def _draw(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
+        base = judge.worth(judge.hand)
+        out: list[tuple[Action, float]] = []
+        locked = view.stock_size == 0
+        top_must = view.rules.top_card_must_meld or locked
+        for a in view.legal_actions:
+            if isinstance(a, Draw):
+                out.append((a, judge.draw_worth(base) + 1.0))
+            elif isinstance(a, End):
+                out.append((a, -float(sum(judge.values.hand[c] for c in judge.hand))))
+            elif isinstance(a, Take) and a.count is not None:
+                obliged = a.count > 1 or top_must
+                out.append((a, self._take_worth(judge, a.count, obliged)))
+        return out
+
+    def _rummy(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
+        base = judge.worth(judge.hand)
+        out: list[tuple[Action, float]] = []
+        for a in view.legal_actions:
+            if isinstance(a, CallRummy) and a.count is not None:
+                out.append((a, self._take_worth(judge, a.count, True) + 3.0))
+            elif isinstance(a, Pass):
+                out.append((a, base))
+        return out
+
+    def _play(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
+        actions = view.legal_actions
+        target = int(view.must_meld) if view.must_meld is not None else -1
+        planned = self._planned(view, judge, target)
+        if planned is not None:
+            return [(planned, CERTAIN)]
+        if target >= 0:  # the plan's way is not legal: weigh every table play
+            return self._weigh_table_plays(view, judge)
+        out: list[tuple[Action, float]] = []
+        hand = judge.hand
+        for a in actions:
+            if isinstance(a, Discard):
+                rest = hand[:]
+                rest.remove(int(a.card))
+                if not rest:
+                    out.append((a, CERTAIN / 2))
+                    continue
+                out.append((a, judge.worth(rest) - judge.danger(int(a.card), judge.table)))
+        if not out:
+            return self._weigh_table_plays(view, judge)
+        return out
+
+    def _planned(self, view: PlayerView, judge: Judge, target: int) -> Action | None:
+        """The next meld, lay-off or swap of the best plan, if it is legal and wise."""
+        actions = view.legal_actions
+        values = judge.values
+        hand = judge.hand
+        forced = target if target >= 0 and not layable(target, judge.table, judge.ace) else -1
+        plan = best_melds(hand, values, forced)
+        by_cards: dict[tuple[tuple[int, ...], int], list[Meld]] = {}
+        for a in actions:
+            if isinstance(a, Meld):
+                naturals, jokers = _split(a.cards)
+                by_cards.setdefault((tuple(sorted(naturals)), len(jokers)), []).append(a)
+        going_out = len(plan.deadwood) <= 1 or view.stock_size <= 2 * judge.n
+        melds = sorted(plan.melds, key=lambda m: (target not in m, -len(m)))
+        for m in melds:
+            key = tuple(sorted(c for c in m if c != JOKER_CODE))
+            options = by_cards.get((key, len(m) - len(key)))
+            if not options:
+                continue
+            best = max(options, key=lambda a: self._meld_points(a, judge))
+            if judge.calls and target not in m and not going_out:
+                new = self._meld_table(best, judge)
+                if new is not None and judge.call_risk([*judge.table, new]) > 0:
+                    continue  # holding the meld back: it would open a Rummy call
+            return best
+        dead = set(plan.deadwood)
+        if target >= 0:
+            dead.add(target)
+        for a in actions:
+            if isinstance(a, Swap) and int(a.card) in dead:
+                return a
+        layoffs = [a for a in actions if isinstance(a, LayOff)]
+        layoffs.sort(key=lambda a: (self._layoff_card(a) != target, self._layoff_card(a)))
+        for a in layoffs:
+            card = self._layoff_card(a)
+            if card not in dead:
+                continue
+            if card == JOKER_CODE and len(hand) > 2 and target < 0:
+                continue  # a joker is worth more in hand while melds may come
+            if judge.calls and card != target and not going_out:
+                new_table = self._layoff_table(a, judge)
+                if new_table is not None and judge.call_risk(new_table) > 0:
+                    continue
+            return a
+        return None
+
+    def _weigh_table_plays(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
+        """Every legal table play scored by its points and the worth of the cards left."""
+        out: list[tuple[Action, float]] = []
+        for a in view.legal_actions:
+            rest = judge.hand[:]
+            table: list[TableMeld] | None = None
+            points = 0.0
+            try:
+                if isinstance(a, Meld):
+                    naturals, jokers = _split(a.cards)
+                    for c in naturals + [JOKER_CODE] * len(jokers):
+                        rest.remove(c)
+                    new = resolve_meld(naturals, jokers, judge.ace)
+                    table = [*judge.table, new]
+                    points = judge.values.meld_points(new)
+                elif isinstance(a, LayOff):
+                    rest.remove(self._layoff_card(a))
+                    table = self._layoff_table(a, judge)
+                    points = judge.values.hand[self._layoff_card(a)]
+                elif isinstance(a, Swap):
+                    rest.remove(int(a.card))
+                    rest.append(JOKER_CODE)
+                    points = judge.values.hand[int(a.card)]
+                elif isinstance(a, Discard):
+                    rest.remove(int(a.card))
+                    points = -judge.danger(int(a.card), judge.table)
+            except (ValueError, IllegalAction):
+                continue
+            out.append((a, points + judge.worth(rest, table)))
+        return out
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _layoff_card(a: LayOff) -> int:
+        t = a.cards[0]
+        return JOKER_CODE if isinstance(t, JokerAs) else int(t)
+
+    def _meld_table(self, a: Meld, judge: Judge) -> TableMeld | None:
+        naturals, jokers = _split(a.cards)
+        try:
+            return resolve_meld(naturals, jokers, judge.ace)
+        except IllegalAction:
+            return None
+
+    def _meld_points(self, a: Meld, judge: Judge) -> int:
+        m = self._meld_table(a, judge)
+        return judge.values.meld_points(m) if m is not None else 0
+
+    def _layoff_table(self, a: LayOff, judge: Judge) -> list[TableMeld] | None:
+        naturals, jokers = _split(a.cards)
+        table = judge.table[:]
+        try:
+            table[a.meld - 1] = lay_off(table[a.meld - 1], naturals, jokers, a.end, 0, judge.ace)
+        except (IllegalAction, IndexError):
+            return None
+        return table

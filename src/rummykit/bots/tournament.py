@@ -1,0 +1,283 @@
+"""Matches between bots: duplicate deals, seat rotation, statistics, parallel processes.
+
+A match of ``games`` games between k bots plays each deal k times, the seats rotated one
+place each time, so that every bot plays every seat of the same deal and luck cancels
+out. Each game's deals and bots' seeds come from the match seed and the game's number
+only, so results do not depend on how games are spread over processes (``jobs``).
+
+>>> result = run_match(["greedy", "random"], games=4, seed=7)
+>>> result.bots["greedy"].games, result.games
+(4, 4)
+>>> result.outcome() == run_match(["greedy", "random"], games=4, seed=7, jobs=2).outcome()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from rummykit.bots import get_bot
+from rummykit.game import Game
+from rummykit.rules import Rules
+
+__all__ = ["BotSpec", "BotStats", "GameResult", "MatchResult", "run_match", "wilson"]
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot in a match: its level, budget, and the name it plays under (default: level)."""
+
+    level: str
+    budget: int | None = None
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name in results."""
+        return self.name or self.level
+
+    @classmethod
+    def of(cls, spec: BotSpec | str) -> BotSpec:
+        """A spec from a level name, ``level:budget`` (named ``level-budget``), or a spec."""
+        if isinstance(spec, BotSpec):
+            return spec
+        level, _, budget = spec.partition(":")
+        return cls(level, int(budget) if budget else None, f"{level}-{budget}" if budget else "")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game: who sat where (bot labels by seat), the winner's label, hand scores."""
+
+    index: int
+    seats: tuple[str, ...]
+    winner: str | None
+    hand_scores: tuple[tuple[int, ...], ...]
+    decisions: tuple[int, ...]
+    seconds: tuple[float, ...]  # time spent deciding, by seat
+
+
+@dataclass
+class BotStats:
+    """One bot's figures over a match."""
+
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    hands: int = 0
+    points: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        """Games won (a draw counts half) over games played."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        """The Wilson 95% confidence interval of the win rate."""
+        return wilson(self.wins + 0.5 * self.draws, self.games)
+
+    @property
+    def mean_hand_score(self) -> float:
+        """Mean points per hand played."""
+        return self.points / self.hands if self.hands else 0.0
+
+    @property
+    def ms_per_decision(self) -> float:
+        """Mean milliseconds per decision (decisions with one legal action included)."""
+        return 1000.0 * self.seconds / self.decisions if self.decisions else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as a JSON-ready object."""
+        low, high = self.ci95
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "win_rate": round(self.win_rate, 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "mean_hand_score": round(self.mean_hand_score, 2),
+            "ms_per_decision": round(self.ms_per_decision, 3),
+        }
+
+
+@dataclass
+class MatchResult:
+    """A whole match: per-bot figures and every game."""
+
+    rules: str
+    players: int
+    seed: int | str
+    bots: dict[str, BotStats] = field(default_factory=dict)
+    results: list[GameResult] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.results)
+
+    def outcome(self) -> list[tuple[Any, ...]]:
+        """Everything but timings: equal for equal seeds, whatever ``jobs`` was."""
+        return [(r.index, r.seats, r.winner, r.hand_scores, r.decisions) for r in self.results]
+
+    def to_json(self) -> dict[str, Any]:
+        """The match as a JSON-ready object (``"bots"`` maps each name to its figures)."""
+        return {
+            "rules": self.rules,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 2),
+            "bots": {name: s.to_json() for name, s in self.bots.items()},
+        }
+
+
+def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denom = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _seating(k: int, players: int, game: int) -> list[int]:
+    """The bot index at each seat of game ``game``: rotated by one per game of a deal."""
+    shift = game % max(k, players)
+    return [(seat + shift) % k for seat in range(players)]
+
+
+def play_one(
+    specs: Sequence[BotSpec],
+    rules: Rules,
+    players: int,
+    seed: int | str,
+    index: int,
+    max_hands: int = 100,
+) -> GameResult:
+    """Plays game number ``index`` of a match (deal ``index // rotations``)."""
+    k = len(specs)
+    rotations = max(k, players)
+    deal = index // rotations
+    seating = _seating(k, players, index)
+    labels = [specs[b].label for b in seating]
+    names = [f"{label}#{seat + 1}" for seat, label in enumerate(labels)]
+    bots = [
+        get_bot(
+            specs[b].level,
+            seed=f"{seed}/{index}/{seat}",
+            budget=specs[b].budget,
+            name=names[seat],
+        )
+        for seat, b in enumerate(seating)
+    ]
+    game = Game(rules, names, seed=f"{seed}/deal/{deal}")
+    seconds = [0.0] * players
+    decisions = [0] * players
+    clock = time.perf_counter
+    while not game.over and len(game.hands) <= max_hands:
+        if game.awaiting_deal:
+            break
+        seat = game.to_act
+        view = game.view(seat)
+        t0 = clock()
+        action = bots[seat].act(view)
+        seconds[seat] += clock() - t0
+        decisions[seat] += 1
+        game.apply(action, seat)
+    winner = labels[game.winner] if game.winner is not None else None
+    return GameResult(
+        index,
+        tuple(labels),
+        winner,
+        tuple(r.scores for r in game.results),
+        tuple(decisions),
+        tuple(seconds),
+    )
+
+
+def _play_chunk(args: tuple[list[BotSpec], Rules, int, int | str, list[int]]) -> list[GameResult]:
+    specs, rules, players, seed, indices = args
+    return [play_one(specs, rules, players, seed, i) for i in indices]
+
+
+def run_match(
+    bots: Sequence[BotSpec | str],
+    *,
+    games: int = 100,
+    rules: Rules | str = "500-rum",
+    players: int | None = None,
+    seed: int | str = 0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Plays ``games`` games between ``bots`` (levels, ``level:budget`` or specs) and
+    returns the figures of each bot.
+
+    ``players`` defaults to the number of bots; with more seats than bots, bots repeat
+    around the table. Games come in groups of rotations of one deal; ``jobs`` > 1 plays
+    them in that many processes with the same results. ``progress(done, total)`` is called
+    as games finish. Raises ``ValueError`` for an unknown level or a bad count.
+    """
+    specs = [BotSpec.of(b) for b in bots]
+    labels = [s.label for s in specs]
+    if len(set(labels)) != len(labels):
+        raise ValueError("bots in a match need distinct names")
+    for s in specs:
+        get_bot(s.level)  # raises for an unknown level
+    rules_obj = Rules.preset(rules) if isinstance(rules, str) else rules
+    players = players if players is not None else len(specs)
+    rules_obj.check_players(players)
+    if games < 1:
+        raise ValueError("a match needs at least one game")
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for i in range(games):
+            results.append(play_one(specs, rules_obj, players, seed, i))
+            if progress is not None:
+                progress(i + 1, games)
+    else:
+        rotations = max(len(specs), players)
+        groups = [list(range(g, min(g + rotations, games))) for g in range(0, games, rotations)]
+        tasks = [(specs, rules_obj, players, seed, grp) for grp in groups]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for chunk in pool.map(_play_chunk, tasks):
+                results.extend(chunk)
+                if progress is not None:
+                    progress(len(results), games)
+    match = MatchResult(rules_obj.name, players, seed)
+    match.bots = {label: BotStats() for label in labels}
+    for r in results:
+        seen: set[str] = set()
+        for seat, label in enumerate(r.seats):
+            st = match.bots[label]
+            st.decisions += r.decisions[seat]
+            st.seconds += r.seconds[seat]
+            st.hands += len(r.hand_scores)
+            st.points += sum(h[seat] for h in r.hand_scores)
+            if label in seen:
+                continue
+            seen.add(label)
+            st.games += 1
+            if r.winner is None:
+                st.draws += 1
+            elif r.winner == label:
+                st.wins += 1
+    match.results = results
+    match.seconds = time.perf_counter() - start
+    return match

@@ -1,0 +1,442 @@
+"""The ``rummykit play`` application: the table, the prompt, the bots' turns, the dialogs.
+
+The screen (80x24 and up) shows the players (cards held, totals), every table meld
+numbered with who laid each card, the whole discard pile, the stock, the log of what
+everybody did, and the person's hand. Commands are typed at the prompt (see
+:mod:`rummykit.tui.commands`); function keys do the common things.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.suggester import Suggester
+from textual.widgets import Footer, Input, RichLog, Static
+from textual.worker import Worker, get_current_worker
+
+from rummykit.actions import Action, Discard, Draw, Take
+from rummykit.errors import NotationError, RummyError
+from rummykit.hand import Phase
+from rummykit.tui.commands import common_prefix, complete, parse_command
+from rummykit.tui.hints import hint_line
+from rummykit.tui.render import (
+    hand_text,
+    melds_text,
+    pile_text,
+    players_text,
+    prompt_text,
+    score_sheet,
+)
+from rummykit.tui.screens import HelpScreen, RummyOffer, ScoreSheetScreen
+from rummykit.tui.session import Event, LogLine, Session, agree
+
+__all__ = ["CommandInput", "PlayApp"]
+
+
+class _CommandSuggester(Suggester):
+    """Suggests the first completion of the prompt, in grey (→ accepts it)."""
+
+    def __init__(self, app: PlayApp) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.play_app = app
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value.strip():
+            return None
+        for line in self.play_app.completions(value):
+            if line.lower().startswith(value.lower()) and len(line) > len(value):
+                return line  # accepting it also fixes the case (7h -> 7H)
+        return None
+
+
+class CommandInput(Input):
+    """The prompt: Tab completes, ↑/↓ walk through earlier commands."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "complete", show=False),
+        Binding("up", "history(-1)", show=False),
+        Binding("down", "history(1)", show=False),
+    ]
+
+    def __init__(self, app: PlayApp) -> None:
+        super().__init__(
+            placeholder="type a command (help, or F1)",
+            suggester=_CommandSuggester(app),
+            id="cmd",
+        )
+        self.play_app = app
+        self.history: list[str] = []
+        self.history_at = 0
+
+    def action_complete(self) -> None:
+        """Completes the last word, or lists the choices when there are several."""
+        lines = self.play_app.completions(self.value)
+        if not lines:
+            self.play_app.bell()
+            return
+        if len(lines) == 1:
+            self.value = lines[0] + " "
+        else:
+            prefix = common_prefix(lines)
+            if len(prefix) > len(self.value):
+                self.value = prefix
+            words = [line.rsplit(" ", 1)[-1] for line in lines]
+            self.play_app.say("choices: " + " ".join(words), "dim")
+        self.cursor_position = len(self.value)
+
+    def action_history(self, step: int) -> None:
+        """Recalls an earlier (or later) command."""
+        if not self.history:
+            return
+        self.history_at = max(0, min(len(self.history), self.history_at + step))
+        self.value = self.history[self.history_at] if self.history_at < len(self.history) else ""
+        self.cursor_position = len(self.value)
+
+    def remember(self, text: str) -> None:
+        """Adds a submitted command to the history."""
+        if text and (not self.history or self.history[-1] != text):
+            self.history.append(text)
+        self.history_at = len(self.history)
+
+
+class PlayApp(App[None]):
+    """A game of rummy against bots, in the terminal."""
+
+    TITLE = "rummykit"
+    ENABLE_COMMAND_PALETTE = False
+    CSS = """
+    Screen { layout: vertical; }
+    #title { height: 1; background: $primary-background; color: $text; text-style: bold; }
+    #players { height: auto; max-height: 3; }
+    #middle { height: 1fr; }
+    #table { width: 1fr; }
+    #melds-box { height: 1fr; }
+    #pile { height: auto; max-height: 9; border-top: solid $secondary; }
+    #log { width: 36%; min-width: 26; border-left: solid $secondary; scrollbar-size: 1 1; }
+    #hand { height: auto; border-top: solid $secondary; }
+    #message { height: auto; max-height: 2; }
+    #cmd { height: 1; border: none; padding: 0 1; }
+    .error { color: $error; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "help"),
+        Binding("f2", "hint", "hint"),
+        Binding("f3", "undo", "undo"),
+        Binding("f4", "sort", "sort"),
+        Binding("f5", "draw", "draw"),
+        Binding("f6", "sheet", "scores"),
+        Binding("ctrl+q", "quit", "quit", priority=True),
+    ]
+
+    def __init__(self, session: Session, *, delay: float = 0.6, sort_by: str = "suit") -> None:
+        super().__init__()
+        self.session = session
+        self.delay = delay
+        self.sort_by = sort_by
+        self.marked: list[str] = []
+        self.last_error: RummyError | None = None
+        self._bot_worker: Worker[None] | None = None
+        self._dialog_open = False
+        self._logged: list[LogLine] = []
+        self._hand_shown = 0
+        self._final_shown = False
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="players")
+        with Horizontal(id="middle"):
+            with Vertical(id="table"):
+                with VerticalScroll(id="melds-box"):
+                    yield Static(id="melds")
+                yield Static(id="pile")
+            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+        yield Static(id="hand")
+        yield Static(id="message")
+        yield CommandInput(self)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        s = self.session
+        if not s.over:
+            self._hand_header()
+        self.refresh_table()
+        self.query_one(CommandInput).focus()
+        if self.session.over:
+            self.say("This game is over (F6 shows the score sheet).")
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh_table(self) -> None:
+        """Redraws everything from the person's view."""
+        s = self.session
+        view = s.view()
+        title = f" rummykit · {s.game.rules.name} · hand {view.hand_number}"
+        target = s.game.rules.target
+        if target is not None:
+            title += f" · to {target}"
+        title += f" · seed {s.game.seed}"
+        if s.save_error is not None:
+            title += " · NOT SAVED (see the end)"
+        elif s.save_path is not None:
+            title += f" · saved to {s.save_path.name}"
+        self.query_one("#title", Static).update(title)
+        self.query_one("#players", Static).update(players_text(view, s.levels, s.human))
+        self.query_one("#melds", Static).update(melds_text(view))
+        self.query_one("#pile", Static).update(pile_text(view))
+        hand = Text(f"Hand by {self.sort_by} ({len(view.hand or ())}): ", style="bold")
+        must = str(view.must_meld) if view.must_meld is not None else ""
+        hand.append_text(hand_text(view.hand or (), self.sort_by, self.marked, must))
+        self.query_one("#hand", Static).update(hand)
+        self._sync_log()
+
+    def _sync_log(self) -> None:
+        log = self.query_one(RichLog)
+        lines = self.session.log
+        n = len(self._logged)
+        if len(lines) < n or lines[:n] != self._logged:
+            log.clear()
+            n = 0
+        for line in lines[n:]:
+            log.write(self._log_text(line))
+        self._logged = list(lines)
+
+    def _log_text(self, line: LogLine) -> Text:
+        style = {
+            "call": "bold yellow",
+            "hand": "bold green",
+            "undo": "dim italic",
+            "pass": "dim",
+        }.get(line.kind, "bold" if line.seat == self.session.human else "")
+        return Text(line.text, style=style)
+
+    def say(self, text: str, style: str = "") -> None:
+        """Shows a message above the prompt."""
+        self.query_one("#message", Static).update(Text(text, style=style))
+
+    def show_error(self, error: RummyError) -> None:
+        """Shows a refusal with its rule id (and rings the bell)."""
+        self.last_error = error
+        self.say(f"✗ [{error.rule}] {error.message}", "bold red")
+        self.bell()
+
+    def completions(self, text: str) -> list[str]:
+        """Completions of the prompt's text in the current position."""
+        return complete(text, self.session.view())
+
+    # ------------------------------------------------------------------ turns
+    @property
+    def bots_busy(self) -> bool:
+        """Whether a bot is taking its turn (waiting out the delay or thinking)."""
+        return self._bot_worker is not None
+
+    def advance(self) -> None:
+        """Lets the bots play until the person is to act (or a dialog waits)."""
+        s = self.session
+        if self._dialog_open:
+            return
+        if s.over:
+            self.say(prompt_text(s.view(), s.human))
+            if not self._final_shown:
+                self._final_shown = True
+                self._show_sheet(final=True)
+            return
+        if s.human_to_act:
+            view = s.view()
+            if self.last_error is None:
+                self.say(prompt_text(view, s.human))
+            if view.phase is Phase.RUMMY:
+                self._offer_call()
+            return
+        if self._bot_worker is not None:
+            return
+        self.say(prompt_text(s.view(), s.human), "dim")
+        self._bot_worker = self.run_worker(self._bot_turn(), group="bots", exit_on_error=True)
+
+    async def _bot_turn(self) -> None:
+        s = self.session
+        hand = s.hand
+        start = len(hand.history)
+        if self.delay > 0:
+            await asyncio.sleep(self.delay)
+        seat = s.to_act
+        try:
+            seat, action = await asyncio.to_thread(s.bot_choice)
+        except Exception as e:  # a bot's bug must not end the person's game
+            action = s.game.view(seat).legal_actions[0]
+            self._bot_trouble(seat, f"{type(e).__name__}: {e}", action)
+        me = get_current_worker()
+        if me is not self._bot_worker or s.hand is not hand or len(hand.history) != start:
+            return  # undone meanwhile: this choice belongs to an old position
+        self._bot_worker = None
+        try:
+            event = s.apply(seat, action)
+        except RummyError as e:
+            fallback = s.game.view(seat).legal_actions[0]
+            self._bot_trouble(seat, f"chose {action}: [{e.rule}] {e.message}", fallback)
+            event = s.apply(seat, fallback)
+        self.after_event(event)
+
+    def _bot_trouble(self, seat: int, what: str, instead: Action) -> None:
+        s = self.session
+        text = f"({s.names[seat]}'s bot failed: {what}; it plays {instead})"
+        s.log.append(LogLine(s.hand.number, seat, text, "undo"))
+
+    def cancel_bots(self) -> None:
+        """Forgets a bot's turn in progress (after an undo)."""
+        if self._bot_worker is not None:
+            self._bot_worker.cancel()
+            self._bot_worker = None
+
+    def after_event(self, event: Event) -> None:
+        """Redraws after an action; shows the score sheet when a hand ended."""
+        if event.seat == self.session.human:
+            if isinstance(event.action, Draw) and event.drawn is not None:
+                self.marked = [str(event.drawn)]
+            elif isinstance(event.action, Take):
+                self.marked = [str(c) for c in self.session.view().known[self.session.human]]
+            elif isinstance(event.action, Discard):
+                self.marked = []
+        if event.result is not None:
+            self.marked = []
+        self.refresh_table()
+        if event.result is not None:
+            self._final_shown = self.session.over
+            self._show_sheet(final=self.session.over)
+            return
+        self.advance()
+
+    def play(self, action: Action) -> bool:
+        """Plays the person's action; a refusal shows its rule and changes nothing."""
+        try:
+            event = self.session.play(action)
+        except RummyError as e:
+            self.show_error(e)
+            return False
+        self.last_error = None
+        self.say("")
+        self.after_event(event)
+        return True
+
+    def _offer_call(self) -> None:
+        s = self.session
+        others = [line.text for line in s.log if line.seat not in (-1, s.human)]
+        self._dialog_open = True
+        self.push_screen(RummyOffer(s.view(), others[-1] if others else ""), self._answer_call)
+
+    def _answer_call(self, answer: str | None) -> None:
+        self._dialog_open = False
+        try:
+            command = parse_command(answer or "pass", self.session.view())
+        except NotationError as e:
+            self.show_error(e)
+            self.advance()
+            return
+        if command.action is not None and not self.play(command.action):
+            self.advance()
+
+    def _show_sheet(self, final: bool = False) -> None:
+        game = self.session.game
+        index = len(game.results) - 1
+        if final and game.winner is not None:
+            winner = game.players[game.winner]
+            title = f"Game over: {winner} {agree(winner, 'win')}"
+        elif index >= 0:
+            title = f"Hand {index + 1} is over"
+        else:
+            title = "Score sheet"
+        self._dialog_open = True
+        sheet = score_sheet(game, self.session.human, index if index >= 0 else None)
+        self.push_screen(ScoreSheetScreen(title, sheet), self._sheet_closed)
+
+    def _sheet_closed(self, _: str | None) -> None:
+        self._dialog_open = False
+        if not self.session.over:
+            self._hand_header()
+        self.refresh_table()
+        self.advance()
+
+    def _hand_header(self) -> None:
+        s = self.session
+        if s.hand.number != self._hand_shown:
+            self._hand_shown = s.hand.number
+            dealer = s.names[s.hand.dealer]
+            text = f"— hand {s.hand.number}: {dealer} {agree(dealer, 'deal')} —"
+            s.log.append(LogLine(s.hand.number, -1, text, "hand"))
+
+    # ------------------------------------------------------------------ input
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Runs a typed command."""
+        box = self.query_one(CommandInput)
+        text = event.value.strip()
+        box.value = ""
+        if not text:
+            return
+        box.remember(text)
+        self.last_error = None
+        try:
+            command = parse_command(text, self.session.view())
+        except NotationError as e:
+            self.show_error(e)
+            return
+        if command.action is not None:
+            self.play(command.action)
+            return
+        meta = command.meta or ""
+        if meta.startswith("sort"):
+            by = meta.split()[1] if " " in meta else None
+            self.action_sort(by)
+        elif meta == "hint":
+            self.action_hint()
+        elif meta == "undo":
+            self.action_undo()
+        elif meta == "help":
+            self.action_help()
+        elif meta == "quit":
+            self.exit()
+
+    # ------------------------------------------------------------------ actions
+    def action_help(self) -> None:
+        """Shows the commands and keys."""
+        self.push_screen(HelpScreen())
+
+    def action_hint(self) -> None:
+        """Shows what the hint bot would do now, and why."""
+        s = self.session
+        if not s.human_to_act:
+            self.say("hint: wait for your turn", "cyan")
+            return
+        self.say("hint: " + hint_line(s.view()), "cyan")
+
+    def action_undo(self) -> None:
+        """Takes back the person's last action, when nothing would be revealed."""
+        try:
+            undone = self.session.undo()
+        except RummyError as e:
+            self.show_error(e)
+            return
+        self.cancel_bots()
+        self.marked = []
+        self.last_error = None
+        self.refresh_table()
+        self.advance()
+        self.say(f"undone: {undone}")
+
+    def action_sort(self, by: str | None = None) -> None:
+        """Sorts the hand by suit or by rank (toggles without an argument)."""
+        self.sort_by = by or ("rank" if self.sort_by == "suit" else "suit")
+        self.refresh_table()
+
+    def action_draw(self) -> None:
+        """Draws from the stock."""
+        self.play(Draw())
+
+    def action_sheet(self) -> None:
+        """Shows the score sheet."""
+        if not self._dialog_open:
+            self._show_sheet(final=self.session.over)

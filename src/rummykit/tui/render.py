@@ -1,0 +1,253 @@
+"""The pieces of the table as Rich text: cards in suit colours, the hand, the melds, the
+pile, the players, and the score sheet. Plain functions of a view, easy to test::
+
+    >>> cards_text(["7H", "JK=8H", "KS"]).plain
+    '7H JK=8H KS'
+    >>> sort_cards(["KS", "2H", "JK", "2C"], by="rank")
+    ['2C', '2H', 'KS', 'JK']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from rich.text import Text
+
+from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, Card, card_sort_key
+from rummykit.game import Game
+from rummykit.hand import Hand, Phase
+from rummykit.rules import Scoring
+from rummykit.scoring import CardValuer
+from rummykit.view import MeldView, PlayerView
+
+__all__ = [
+    "SUIT_STYLES",
+    "card_text",
+    "cards_text",
+    "hand_text",
+    "melds_text",
+    "pile_text",
+    "players_text",
+    "prompt_text",
+    "score_sheet",
+    "sort_cards",
+]
+
+#: A four-colour pack: each suit its own colour, so that suits tell apart at a glance.
+SUIT_STYLES = {
+    "H": "bold red",
+    "D": "bold dark_orange",
+    "C": "bold green",
+    "S": "bold",
+    "JK": "bold magenta",
+}
+
+
+#: Bot levels as the players' line shows them.
+SHORT_LEVELS = {
+    "random": "rand",
+    "greedy": "greedy",
+    "heuristic": "heur",
+    "montecarlo": "mc",
+    "ismcts": "mcts",
+}
+
+
+def card_text(text: str, extra: str = "") -> Text:
+    """One card (``7H``, ``JK``, ``JK=8H``) in its suit's colour."""
+    if text.startswith("JK"):
+        out = Text("JK", style=f"{SUIT_STYLES['JK']} {extra}".strip())
+        if len(text) > 2:
+            decl = text[2:]
+            style = SUIT_STYLES.get(decl[-1], "") if decl[-1] in "CDHS" else ""
+            out.append(decl, style=f"{style} italic {extra}".strip())
+        return out
+    return Text(text, style=f"{SUIT_STYLES.get(text[-1:], '')} {extra}".strip())
+
+
+def cards_text(cards: Iterable[object], sep: str = " ") -> Text:
+    """Several cards, separated by ``sep``."""
+    return Text(sep).join(card_text(str(c)) for c in cards)
+
+
+def _rank_key(card: int) -> tuple[int, int]:
+    return (14 if card == JOKER_CODE else RANK_OF[card], SUIT_OF[card])
+
+
+def sort_cards(cards: Iterable[object], by: str = "suit") -> list[str]:
+    """Card texts sorted by suit then rank (``by="suit"``) or rank then suit; jokers last."""
+    codes = [int(Card.parse(str(c))) for c in cards]
+    codes.sort(key=card_sort_key if by == "suit" else _rank_key)
+    return [str(Card(c)) for c in codes]
+
+
+def hand_text(
+    cards: Sequence[Card], by: str = "suit", marked: Iterable[str] = (), must: str = ""
+) -> Text:
+    """The person's hand, sorted; a gap between suits (or ranks); ``marked`` cards (just
+    drawn or taken) underlined, the card that must be melded (``must``) reversed."""
+    marks = list(marked)
+    out = Text()
+    prev = ""
+    for t in sort_cards(cards, by):
+        group = t[-1] if by == "suit" else t[:-1]
+        if t == "JK":
+            group = "JK"
+        if out:
+            out.append("  " if group != prev else " ")
+        extra = ""
+        if t in marks:
+            extra = "underline"
+            marks.remove(t)
+        if must and t == must:
+            extra = "reverse"
+            must = ""
+        out.append_text(card_text(t, extra))
+        prev = group
+    return out
+
+
+def _segments(meld: MeldView) -> Text:
+    """``Ben[6H] You[7H 8H 9H]``: the meld's cards in order, by who laid them."""
+    out = Text()
+    start = 0
+    cards, who = meld.cards, meld.laid_by
+    for i in range(1, len(cards) + 1):
+        if i == len(cards) or who[i] != who[start]:
+            if out:
+                out.append(" ")
+            out.append(f"{who[start]}[", style="dim")
+            out.append_text(cards_text(cards[start:i]))
+            out.append("]", style="dim")
+            start = i
+    return out
+
+
+def melds_text(view: PlayerView) -> Text:
+    """Every table meld, numbered, with who laid each card and what each joker stands for."""
+    if not view.melds:
+        return Text("no melds on the table yet", style="dim")
+    lines = []
+    for m in view.melds:
+        line = Text(f"{m.number:>2} ", style="bold")
+        line.append("run " if m.kind == "run" else "set ", style="dim")
+        line.append_text(_segments(m))
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def pile_text(view: PlayerView) -> Text:
+    """The whole discard pile spread, bottom first, the top card last and marked."""
+    head = Text(f"Stock {view.stock_size}  Pile {len(view.pile)}", style="bold")
+    if not view.pile:
+        head.append(" (empty)", style="dim")
+        return head
+    head.append(" (top last)\n", style="dim")
+    body = cards_text(view.pile[:-1])
+    if len(view.pile) > 1:
+        body.append(" ")
+    body.append_text(card_text(str(view.pile[-1]), "reverse"))
+    return head + body
+
+
+def players_text(view: PlayerView, levels: Mapping[int, str], human: int) -> Text:
+    """One entry per seat: turn marker, name, bot level, cards held, running total."""
+    parts = []
+    for seat, name in enumerate(view.players):
+        acting = seat == view.to_act and view.phase is not Phase.OVER
+        part = Text("▶" if acting else " ", style="bold")
+        part.append(name, style="bold reverse" if acting else "bold")
+        if seat == view.dealer:
+            part.append("(D)", style="dim")
+        if seat != human and seat in levels:
+            part.append(f" {SHORT_LEVELS.get(levels[seat], levels[seat])}", style="dim")
+        part.append(f" {view.hand_sizes[seat]}c", style="cyan")
+        part.append(f" {view.totals[seat]:+d}", style="bold yellow")
+        known = view.known[seat] if seat != human else ()
+        if known:
+            part.append(" has ", style="dim")
+            part.append_text(cards_text(known))
+        parts.append(part)
+    return Text(" │ ", style="dim").join(parts)
+
+
+def prompt_text(view: PlayerView, human: int) -> str:
+    """What the person should do now (or who is thinking)."""
+    if view.game_over:
+        return "The game is over: F6 shows the score sheet, ctrl+q quits."
+    seat = view.to_act
+    if seat != human:
+        if view.phase is Phase.RUMMY:
+            return f"{view.players[seat]} may call Rummy…"
+        return f"{view.players[seat]} is playing…"
+    if view.phase is Phase.RUMMY:
+        return "Rummy! You may call: rummy N (or rummy <card>), or pass."
+    if view.phase is Phase.DRAW:
+        if view.stock_size == 0:
+            return "Your turn, the stock is empty: take from the pile, or end."
+        return "Your turn: draw, or take N / take <card> from the pile."
+    if view.must_meld is not None:
+        return f"Meld {view.must_meld} (you took it from the pile), then discard."
+    return "Meld, lay off or swap, then discard <card>."
+
+
+def _hand_values(game: Game, hand: Hand, seat: int) -> tuple[int, int]:
+    """Points a seat put on the table and points left in its hand (melded-minus-hand)."""
+    valuer = CardValuer(game.rules)
+    table = sum(
+        valuer.melded(m, i) for m in hand.melds for i, o in enumerate(m.owners) if o == seat
+    )
+    held = sum(valuer.in_hand(c) for c in hand.hands[seat])
+    return table, held
+
+
+def score_sheet(game: Game, human: int = -1, detail: int | None = None) -> Text:
+    """Every finished hand's scores and the totals; with ``detail`` (a hand index), how
+    that hand ended and what each player had on the table and left in hand."""
+    names = game.players
+    width = max(6, *(len(n) for n in names)) + 1
+    out = Text()
+    if detail is not None and detail < len(game.results):
+        hand = game.hands[detail]
+        result = game.results[detail]
+        how = (
+            f"{names[result.out]} went out"
+            if result.ended_by == "out" and result.out >= 0
+            else "the stock ran out"
+        )
+        out.append(f"Hand {hand.number}: {how}\n", style="bold")
+        show_values = game.rules.scoring is Scoring.MELDED_MINUS_HAND
+        for seat, name in enumerate(names):
+            line = Text(f"  {name:<{width}}", style="bold" if seat == human else "")
+            if show_values:
+                table, held = _hand_values(game, hand, seat)
+                line.append(f"table {table:>3}  hand {-held:>4}  = {result.scores[seat]:+d}  ")
+            else:
+                line.append(f"{result.scores[seat]:+d}  ")
+            left = hand.hands[seat]
+            if left:
+                line.append("left: ", style="dim")
+                line.append_text(cards_text(sort_cards(str(Card(c)) for c in left)))
+            out.append_text(line)
+            out.append("\n")
+        out.append("\n")
+    out.append("Score sheet\n", style="bold underline")
+    out.append("hand " + "".join(f"{n:>{width}}" for n in names) + "\n", style="bold")
+    for i, r in enumerate(game.results, start=1):
+        out.append(f"{i:>4} " + "".join(f"{s:>{width}}" for s in r.scores) + "\n")
+    out.append("total" + "".join(f"{t:>{width}}" for t in game.totals), style="bold")
+    target = game.rules.target
+    if target is not None and not game.over:
+        out.append(f"\n(first to {target} wins)", style="dim")
+    if game.winner is not None:
+        winner = names[game.winner]
+        out.append(
+            f"\n{winner} {'win' if winner == 'You' else 'wins'} the game!", style="bold green"
+        )
+        settle = game.settlement()
+        if settle is not None:
+            out.append(
+                "\nsettlement: "
+                + ", ".join(f"{n} {s:+d}" for n, s in zip(names, settle, strict=True))
+            )
+    return out

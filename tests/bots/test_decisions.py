@@ -1,0 +1,84 @@
+"""Each level's choice in fixed positions where the right move is clear."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit import CallRummy, Card, Discard, Meld, Rules, Take
+from rummykit.bots import get_bot
+
+from .table import position, view
+
+#: Levels that must find the clear move (random is a baseline), with small budgets.
+SMART = [("greedy", None), ("heuristic", None), ("montecarlo", 24), ("ismcts", 24)]
+CAREFUL = SMART[1:]
+SEVEN = Rules.preset("500-rum", hand_size=7)
+
+
+@pytest.mark.parametrize(("level", "budget"), SMART)
+def test_melds_a_run_it_holds(level: str, budget: int | None) -> None:
+    hand = position(
+        SEVEN,
+        ["5H 6H 7H 2C 9D QS KD", "3C 4D 8S TC JD AH 9C"],
+        upcard="2S",
+        stock="3S",
+        actions=[(0, "draw")],
+    )
+    action = get_bot(level, seed=1, budget=budget).act(view(hand))
+    assert isinstance(action, Meld)
+    assert sorted(map(str, action.cards)) == ["5H", "6H", "7H"]
+
+
+@pytest.mark.parametrize(("level", "budget"), SMART)
+def test_takes_the_pile_card_that_completes_a_meld(level: str, budget: int | None) -> None:
+    hand = position(
+        SEVEN,
+        ["8C 8D 2H 4S 6C JD KH", "3C 4D 9S TC QD AH 9C"],
+        upcard="8S",
+        stock="5S",
+    )
+    action = get_bot(level, seed=1, budget=budget).act(view(hand))
+    assert action == Take(count=1)
+
+
+@pytest.mark.parametrize(("level", "budget"), CAREFUL)
+def test_does_not_discard_what_the_next_player_can_lay_off(level: str, budget: int | None) -> None:
+    # P1 melds 7H 8H 9H; P0 may not lay off before melding, and holds TH (which P1 can
+    # lay off) beside safe cards of the same value.
+    rules = Rules.preset("500-rum", hand_size=7, layoff_needs_own_meld=True)
+    hand = position(
+        rules,
+        ["TH KC 4D 2S 6C QD 8D", "7H 8H 9H 2C 3D 5S JC"],
+        upcard="5C",
+        stock="AS 3C",
+        dealer=0,
+        actions=[(1, "draw"), (1, "meld 7H 8H 9H"), (1, "discard JC"), (0, "draw")],
+    )
+    v = view(hand)
+    assert v.seat == 0 and Discard(Card.parse("TH")) in v.legal_actions
+    action = get_bot(level, seed=1, budget=budget).act(v)
+    assert isinstance(action, Discard)
+    assert str(action.card) != "TH"
+
+
+@pytest.mark.parametrize(("level", "budget"), SMART)
+def test_calls_rummy_when_the_pile_gives_points(level: str, budget: int | None) -> None:
+    # P0 melds 7H 8H 9H; P1 discards TH, which lies on that run: P0 may call.
+    hand = position(
+        Rules.preset("500-rum"),
+        ["7H 8H 9H 2C 4C 6D QS", "TH 3S 5D 9C JD KS 2D", "AD 3D 5C 7C 9S JS KC"],
+        upcard="4S",
+        stock="8C KH",
+        actions=[(0, "draw"), (0, "meld 7H 8H 9H"), (0, "discard QS"), (1, "draw")],
+    )
+    hand.apply(Discard(Card.parse("TH")), 1)
+    v = view(hand)
+    assert v.seat == 0 and any(isinstance(a, CallRummy) for a in v.legal_actions)
+    action = get_bot(level, seed=1, budget=budget).act(v)
+    assert isinstance(action, CallRummy)
+
+
+def test_random_picks_a_legal_action() -> None:
+    hand = position(SEVEN, ["8C 8D 2H 4S 6C JD KH", "3C 4D 9S TC QD AH 9C"], upcard="8S")
+    v = view(hand)
+    assert get_bot("random", seed=3).act(v) in v.legal_actions

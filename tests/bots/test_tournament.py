@@ -1,0 +1,63 @@
+"""run_match: duplicate deals, seat rotation, statistics, reproducible with jobs."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.bots.tournament import BotSpec, run_match, wilson
+
+
+def test_match_is_reproducible_and_jobs_do_not_matter() -> None:
+    one = run_match(["greedy", "random"], games=6, seed=11)
+    again = run_match(["greedy", "random"], games=6, seed=11)
+    two = run_match(["greedy", "random"], games=6, seed=11, jobs=2)
+    assert one.outcome() == again.outcome() == two.outcome()
+    assert one.to_json()["bots"]["greedy"]["wins"] == two.to_json()["bots"]["greedy"]["wins"]
+
+
+def test_duplicate_deals_and_seat_rotation() -> None:
+    match = run_match(["heuristic", "greedy"], games=4, seed=3)
+    seats = [r.seats for r in match.results]
+    assert seats == [("heuristic", "greedy"), ("greedy", "heuristic")] * 2
+    # each deal is played twice with the seats swapped: the first hand is dealt the same
+    stats = match.bots
+    assert stats["heuristic"].games == stats["greedy"].games == 4
+    assert stats["heuristic"].wins + stats["greedy"].wins + stats["greedy"].draws == 4
+
+
+def test_figures() -> None:
+    match = run_match([BotSpec("heuristic"), "greedy"], games=2, seed=5)
+    doc = match.to_json()
+    for name in ("heuristic", "greedy"):
+        figures = doc["bots"][name]
+        assert set(figures) >= {
+            "games",
+            "wins",
+            "win_rate",
+            "ci95",
+            "mean_hand_score",
+            "ms_per_decision",
+        }
+        low, high = figures["ci95"]
+        assert 0 <= low <= figures["win_rate"] <= high <= 1
+        assert figures["ms_per_decision"] > 0
+
+
+def test_more_seats_than_bots() -> None:
+    match = run_match(["greedy", "random"], games=4, players=4, seed=2)
+    assert all(len(r.seats) == 4 for r in match.results)
+    assert match.bots["greedy"].games == 4
+
+
+def test_budget_specs_and_errors() -> None:
+    assert BotSpec.of("ismcts:50") == BotSpec("ismcts", 50, "ismcts-50")
+    with pytest.raises(ValueError):
+        run_match(["greedy", "nobody"], games=1)
+    with pytest.raises(ValueError):
+        run_match(["greedy", "greedy"], games=1)
+
+
+def test_wilson() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9

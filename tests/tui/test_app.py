@@ -1,0 +1,288 @@
+"""The real interface, driven with Textual's pilot in an 80x24 terminal, through a whole
+hand of the scenario in ``kit.py``: drawing, melding, a refused action, a bot's Rummy call,
+a call offered to the person, going out, the score sheet."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rummykit.hand import Phase
+from rummykit.tui.app import CommandInput, PlayApp
+from rummykit.tui.screens import HelpScreen, RummyOffer, ScoreSheetScreen
+from rummykit.tui.session import Session
+
+from .kit import scenario_session, screen_text, settle, type_command
+
+pytestmark = pytest.mark.asyncio
+
+
+def message(app: PlayApp) -> str:
+    return str(app.query_one("#message").render())
+
+
+async def test_a_whole_hand_at_80x24(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    session = scenario_session(save)
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Hand by suit (7): 5C  5D  6H 7H 8H 9H  5S" in text
+        assert "Stock 32  Pile 1" in text and "4D" in text
+        assert "▶You 7c +0" in text and "Ana heur 7c +0" in text
+
+        # a refused action names its rule and changes nothing
+        record = session.record()
+        await type_command(pilot, "discard KS", by_key=True)
+        assert "✗ [discard.one] You must draw before discarding" in screen_text(app)
+        assert session.record() == record
+        await type_command(pilot, "meld 7H 8H 9H")
+        assert "[meld.any-number]" in message(app)
+        assert session.record() == record
+
+        # drawing (the drawn card is named in the log), melding, discarding
+        await type_command(pilot, "draw")
+        assert "You: draw (KS)" in screen_text(app)
+        await type_command(pilot, "m 7h 8h 9h")
+        assert " 1 run You[7H 8H 9H]" in screen_text(app)
+        await type_command(pilot, "x 6H")
+
+        # Ben calls Rummy on the 6H and lays it off: you see it in the log and on the table
+        text = screen_text(app)
+        assert "Ben calls RUMMY! rummy 1" in text
+        assert " 1 run Ben[6H] You[7H 8H 9H]" in text
+        assert session.human_to_act and session.hand.phase is Phase.DRAW
+
+        await type_command(pilot, "draw")
+        await type_command(pilot, "meld 5C 5D 5S")
+        await type_command(pilot, "discard QD")
+
+        # Ana discards TH: the call is offered to you
+        assert isinstance(app.screen, RummyOffer)
+        text = screen_text(app)
+        assert "RUMMY! A call is open for you" in text
+        assert "after Ana: discard TH" in text
+        assert "rummy 1: take TH and meld it" in text
+        await pilot.press("1")
+        await settle(pilot)
+        assert not isinstance(app.screen, RummyOffer)
+        assert "You call RUMMY! rummy 1" in screen_text(app)
+        assert "Meld TH" in message(app)
+
+        await type_command(pilot, "l TH 1")
+        assert " 1 run Ben[6H] You[7H 8H 9H TH]" in screen_text(app)
+
+        # going out with the last card: the score sheet
+        await type_command(pilot, "discard KS")
+        assert isinstance(app.screen, ScoreSheetScreen)
+        text = screen_text(app)
+        assert "Hand 1 is over" in text
+        assert "You went out" in text
+        assert "You    table  49  hand    0  = +49" in text
+        assert "Ben    table   6  hand  -52  = -46" in text
+        assert "total     49    -48    -46" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, ScoreSheetScreen)
+        assert session.hand.number == 2
+        assert "hand 2" in screen_text(app)
+
+    doc = json.loads(save.read_text())
+    assert doc["hands"][0]["actions"][-3:] == [
+        "You: rummy 1",
+        "You: layoff TH to 1",
+        "You: discard KS",
+    ]
+
+
+async def test_passing_on_a_call_and_the_keys(tmp_path: Path) -> None:
+    session = scenario_session()
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f4")  # sort by rank
+        assert "Hand by rank (7): 5C 5D 5S  6H  7H  8H  9H" in screen_text(app)
+        await pilot.press("f4")
+        await pilot.press("f2")  # hint
+        assert message(app).startswith("hint: ")
+        await pilot.press("f5")  # draw
+        assert len(session.view().hand or ()) == 8
+        await pilot.press("f3")  # undo a draw: refused
+        assert "[undo.stock]" in message(app)
+        await type_command(pilot, "meld 7H 8H 9H")
+        await pilot.press("f3")  # undo the meld
+        await settle(pilot)
+        assert session.view().melds == ()
+        assert "undone: meld 7H 8H 9H" in message(app)
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert "layoff 6H to 1" in screen_text(app)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_tab_completes_card_names_at_the_prompt() -> None:
+    app = PlayApp(scenario_session(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        box = app.query_one(CommandInput)
+        await pilot.press("d", "r", "tab")
+        assert box.value == "draw "
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("m", "space", "7", "tab")
+        assert box.value == "m 7H "
+        await pilot.press("8", "tab", "9", "tab")
+        assert box.value == "m 7H 8H 9H "
+        box.value = "m 5"
+        await pilot.press("tab")
+        assert box.value == "m 5"  # several choices: listed, not chosen
+        assert "choices: 5C 5D 5S" in message(app)
+        box.value = ""
+        await pilot.press("x", "space", "k")
+        for _ in range(5):  # the suggestion comes from a worker
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        await pilot.press("right")  # accept the grey suggestion
+        assert box.value == "x KS"
+        await pilot.press("up")  # the command history
+        assert box.value == "draw"
+
+
+async def test_passing_on_an_offered_call() -> None:
+    session = scenario_session()
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in ("draw", "meld 7H 8H 9H", "discard 6H", "draw", "meld 5C 5D 5S", "discard QD"):
+            await type_command(pilot, text)
+        assert isinstance(app.screen, RummyOffer)
+        await pilot.press("p")
+        await settle(pilot)
+        assert "You pass" in screen_text(app)
+        # Ben had no call scripted: he draws and plays on (his first legal actions)
+        assert session.hand.phase is not Phase.RUMMY or session.to_act != 0
+
+
+async def test_resume_in_the_app_and_the_replay(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = scenario_session(save)
+    for text in ("draw", "meld 7H 8H 9H"):
+        from rummykit import parse_action
+
+        first.play(parse_action(text))
+    session = Session.resume(save, save_path=save)
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert " 1 run You[7H 8H 9H]" in text
+        assert "You: meld 7H 8H 9H" in text
+        await type_command(pilot, "discard 5S")
+        await settle(pilot)
+    doc = json.loads(save.read_text())
+    assert "You: discard 5S" in doc["hands"][0]["actions"]
+
+
+async def test_no_colour_when_no_color_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = PlayApp(scenario_session(), delay=0)
+    assert app.no_color
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "Hand by suit" in screen_text(app)
+
+
+async def test_a_larger_terminal_and_many_players() -> None:
+    session = Session.start(bots=["random"], players=8, seed=3)
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        assert session.human_to_act or session.over
+        text = screen_text(app)
+        assert "Gus" in text and "rand" in text
+
+
+SCENARIO = (
+    "draw",
+    "meld 7H 8H 9H",
+    "discard 6H",
+    "draw",
+    "meld 5C 5D 5S",
+    "discard QD",
+)
+
+
+async def test_the_score_sheet_at_the_end_of_the_game() -> None:
+    session = scenario_session(target=40)
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in SCENARIO:
+            await type_command(pilot, text)
+        await pilot.press("1")
+        await settle(pilot)
+        await type_command(pilot, "layoff TH to 1")
+        await type_command(pilot, "discard KS")
+        assert session.over
+        assert isinstance(app.screen, ScoreSheetScreen)
+        text = screen_text(app)
+        assert "Game over: You win" in text and "You win the game!" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "The game is over" in message(app)
+        await type_command(pilot, "draw")
+        assert "[end.out]" in message(app)
+
+
+class BrokenBot:
+    name = "broken"
+
+    def act(self, view: object) -> object:
+        raise RuntimeError("out of cheese")
+
+
+async def test_a_failing_bot_does_not_end_the_game() -> None:
+    session = scenario_session()
+    session.bots[2] = BrokenBot()  # type: ignore[assignment]
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in SCENARIO[:3]:
+            await type_command(pilot, text)
+        notes = [line.text for line in session.log if "bot failed" in line.text]
+        assert notes and "Ben's bot failed: RuntimeError: out of cheese" in notes[0]
+        assert session.human_to_act or session.over
+
+
+async def test_undo_of_a_discard_before_the_next_bot_plays() -> None:
+    session = scenario_session()
+    app = PlayApp(session, delay=5.0)  # Ben waits before answering the call
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in SCENARIO[:2]:
+            await type_command(pilot, text)
+        box = app.query_one(CommandInput)
+        box.value = "discard 6H"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.bots_busy  # Ben is about to call Rummy
+        await pilot.press("f3")
+        await pilot.pause()
+        assert not app.bots_busy
+        assert "undone: discard 6H" in message(app)
+        assert "6H" in [str(c) for c in session.view().hand or ()]
+        assert session.human_to_act and session.hand.phase is Phase.PLAY
+
+
+async def test_a_save_that_fails_shows_in_the_title(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    app = PlayApp(scenario_session(blocker / "game.json"), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_command(pilot, "draw")
+        assert "NOT SAVED" in screen_text(app)

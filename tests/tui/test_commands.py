@@ -1,0 +1,158 @@
+"""What a person types: short commands, shortcuts, and completion (rummykit.tui.commands)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit import CallRummy, Discard, Draw, LayOff, Meld, Pass, Swap, Take
+from rummykit.cards import Card
+from rummykit.errors import NotationError
+from rummykit.tui.commands import common_prefix, complete, expand_verb, parse_command
+
+from .kit import scenario_game
+
+
+def action(text: str) -> object:
+    return parse_command(text).action
+
+
+@pytest.mark.parametrize(
+    ("typed", "written"),
+    [
+        ("draw", "draw"),
+        ("d", "draw"),
+        ("dr", "draw"),
+        ("take 3", "take 3"),
+        ("t 7h", "take 7H"),
+        ("t", "take 1"),
+        ("meld 7h 8h 10h", "meld 7H 8H TH"),
+        ("m 6H 7H JK=8H", "meld 6H 7H JK=8H"),
+        ("layoff 6H to 1", "layoff 6H to 1"),
+        ("l 6h 1", "layoff 6H to 1"),
+        ("lay AH 2 low", "layoff AH to 2 low"),
+        ("swap 7H in 2", "swap 7H in 2"),
+        ("sw 7h 2", "swap 7H in 2"),
+        ("discard QS", "discard QS"),
+        ("x qs", "discard QS"),
+        ("disc qs", "discard QS"),
+        ("e", "end"),
+        ("r 2", "rummy 2"),
+        ("rummy 9C", "rummy 9C"),
+        ("p", "pass"),
+    ],
+)
+def test_actions_and_their_short_forms(typed: str, written: str) -> None:
+    assert str(action(typed)) == written
+
+
+def test_parsed_actions_are_the_engine_actions() -> None:
+    assert action("d") == Draw()
+    assert action("t") == Take(count=1)
+    assert action("x 7H") == Discard(Card.parse("7H"))
+    assert isinstance(action("m 7H 8H 9H"), Meld)
+    assert action("l 6H 1") == LayOff((Card.parse("6H"),), 1)
+    assert action("sw 7H 2") == Swap(Card.parse("7H"), 2)
+    assert action("p") == Pass()
+
+
+@pytest.mark.parametrize(
+    ("typed", "meta"),
+    [
+        ("hint", "hint"),
+        ("h", "hint"),
+        ("u", "undo"),
+        ("undo", "undo"),
+        ("s", "sort"),
+        ("sort rank", "sort rank"),
+        ("so suit", "sort suit"),
+        ("?", "help"),
+        ("help", "help"),
+        ("q", "quit"),
+    ],
+)
+def test_program_commands(typed: str, meta: str) -> None:
+    command = parse_command(typed)
+    assert command.action is None
+    assert command.meta == meta
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "",
+        "fly",
+        "di",
+        "meld",
+        "discard",
+        "discard 7H 8H",
+        "take",
+        "layoff 6H",
+        "hint me",
+        "sort colour",
+        "swap JK in 1",
+        "meld 1H",
+    ],
+)
+def test_nonsense_is_a_notation_error(typed: str) -> None:
+    if typed == "take":
+        assert action(typed) == Take(count=1)  # take alone takes the top card
+        return
+    with pytest.raises(NotationError) as e:
+        parse_command(typed)
+    assert e.value.rule == "action.syntax"
+
+
+def test_unknown_verbs_point_to_help() -> None:
+    assert expand_verb("di") == "discard"
+    assert expand_verb("he") == "help"
+    with pytest.raises(NotationError, match="help"):
+        expand_verb("fold")
+
+
+def test_rummy_alone_makes_the_only_call() -> None:
+    game = scenario_game()
+    hand = game.hand
+    for text, seat in [("draw", 0), ("meld 7H 8H 9H", 0), ("discard 6H", 0)]:
+        game.apply(parse_command(text).action or Draw(), seat)
+    assert hand.to_act == 2  # the call is offered to Ben
+    view = game.view(2)
+    assert parse_command("rummy", view).action == CallRummy(count=1)
+    with pytest.raises(NotationError, match="rummy 2"):
+        parse_command("rummy", game.view(0))
+
+
+# ---------------------------------------------------------------------- completion
+def test_first_word_completes_to_verbs_legal_ones_first() -> None:
+    game = scenario_game()
+    view = game.view(0)  # You, to draw
+    assert complete("", view)[:2] == ["draw", "take"]
+    assert complete("dr", view) == ["draw"]
+    assert complete("d", view) == ["draw", "discard"]
+    assert complete("hi", view) == ["hint"]
+
+
+def test_cards_complete_from_the_hand_in_any_case() -> None:
+    view = scenario_game().view(0)  # 7H 8H 9H 6H 5C 5D 5S
+    assert complete("meld 7", view) == ["meld 7H"]
+    assert complete("meld 5", view) == ["meld 5C", "meld 5D", "meld 5S"]
+    assert complete("m 5c 5", view) == ["m 5c 5D", "m 5c 5S"]
+    assert complete("discard 9h", view) == ["discard 9H"]
+    assert complete("x ", view) == [f"x {c}" for c in ("5C", "5D", "6H", "7H", "8H", "9H", "5S")]
+
+
+def test_take_completes_from_the_pile_and_layoff_to_meld_numbers() -> None:
+    game = scenario_game()
+    for text in ("draw", "meld 7H 8H 9H"):
+        game.apply(parse_command(text).action or Draw(), 0)
+    view = game.view(0)
+    assert complete("t ", view) == ["t 4D"]
+    assert complete("layoff 6H ", view)[-1] == "layoff 6H to"
+    assert complete("layoff 6H to ", view) == ["layoff 6H to 1"]
+    assert complete("layoff 6H to 1 ", view) == ["layoff 6H to 1 low", "layoff 6H to 1 high"]
+    assert complete("swap 6H in ", view) == []  # no meld holds a joker
+
+
+def test_common_prefix() -> None:
+    assert common_prefix(["meld 5C", "meld 5D"]) == "meld 5"
+    assert common_prefix(["draw"]) == "draw"
+    assert common_prefix([]) == ""

@@ -1,0 +1,204 @@
+"""The game behind the screen: starting, bots, undo rules, saving and resuming, hints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rummykit import parse_action
+from rummykit.errors import IllegalAction, RecordError, RulesError
+from rummykit.hand import Phase
+from rummykit.record import replay
+from rummykit.tui.hints import hint_line
+from rummykit.tui.session import Session, UndoRefused
+
+from .kit import scenario_session
+
+
+def play(s: Session, *texts: str) -> None:
+    for text in texts:
+        s.play(parse_action(text))
+
+
+def run_bots(s: Session) -> None:
+    while not s.over and not s.human_to_act:
+        s.bot_step()
+
+
+# ---------------------------------------------------------------------- starting
+def test_defaults_are_500_rum_against_two_heuristic_bots() -> None:
+    s = Session.start(seed=1)
+    assert s.game.rules.name == "500-rum"
+    assert s.names == ("You", "Ana", "Ben")
+    assert s.levels == {1: "heuristic", 2: "heuristic"}
+    assert s.human == 0
+
+
+def test_players_levels_options_and_seed() -> None:
+    s = Session.start("500-rum", {"rummy_call": "off"}, ["greedy"], players=5, seed=9, name="Zoe")
+    assert s.names == ("Zoe", "Ana", "Ben", "Caro", "Dani")
+    assert s.levels == {1: "greedy", 2: "greedy", 3: "greedy", 4: "greedy"}
+    assert s.game.rules.rummy_call.value == "off"
+    again = Session.start("500-rum", {"rummy_call": "off"}, ["greedy"], players=5, seed=9)
+    assert again.game.deals[0] == s.game.deals[0]  # the seed fixes the deal
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "option"),
+    [
+        ({"preset": "remik-500", "players": 5}, "players"),
+        ({"bots": ["genius"]}, "bots"),
+        ({"bots": ["greedy"] * 3, "players": 3}, "bots"),
+        ({"options": {"colour": "red"}}, "colour"),
+    ],
+)
+def test_impossible_configurations_are_refused(kwargs: dict[str, object], option: str) -> None:
+    with pytest.raises(RulesError) as e:
+        Session.start(seed=1, **kwargs)  # type: ignore[arg-type]
+    assert e.value.option == option
+
+
+def test_bots_play_until_the_person_is_to_act() -> None:
+    s = Session.start(seed=4, bots=["random", "greedy"])
+    run_bots(s)
+    assert s.human_to_act
+    assert all(line.seat != 0 for line in s.log if line.kind == "action")
+
+
+def test_the_person_cannot_act_out_of_turn() -> None:
+    s = scenario_session()
+    play(s, "draw", "meld 7H 8H 9H", "discard 6H")  # the call is offered to Ben
+    with pytest.raises(IllegalAction) as e:
+        play(s, "draw")
+    assert e.value.rule == "action.turn"
+
+
+# ---------------------------------------------------------------------- undo
+def test_undo_takes_back_a_meld_but_never_a_stock_draw() -> None:
+    s = scenario_session()
+    with pytest.raises(UndoRefused) as e:
+        s.undo()
+    assert e.value.rule == "undo.nothing"
+    play(s, "draw")
+    with pytest.raises(UndoRefused) as e:
+        s.undo()
+    assert e.value.rule == "undo.stock"
+    play(s, "meld 7H 8H 9H")
+    before = s.view()
+    assert len(before.melds) == 1
+    assert str(s.undo()) == "meld 7H 8H 9H"
+    after = s.view()
+    assert after.melds == () and len(after.hand or ()) == 8 and after.phase is Phase.PLAY
+    assert "KS" in [str(c) for c in after.hand or ()]  # the drawn card stays drawn
+    with pytest.raises(UndoRefused):
+        s.undo()  # the draw before it
+    assert [line.text for line in s.log if line.kind == "undo"] == ["(undo: meld 7H 8H 9H)"]
+
+
+def test_undo_of_a_pile_take_gives_the_cards_back() -> None:
+    s = scenario_session()
+    play(s, "take 1")
+    assert s.view().pile == ()
+    assert str(s.undo()) == "take 1"
+    assert [str(c) for c in s.view().pile] == ["4D"]
+    assert s.view().phase is Phase.DRAW
+
+
+def test_no_undo_once_another_player_has_acted() -> None:
+    s = scenario_session()
+    play(s, "draw", "meld 7H 8H 9H", "discard 6H")
+    assert str(s.undo()) == "discard 6H"  # Ben has not answered the call yet
+    play(s, "discard 6H")
+    s.bot_step()  # Ben calls Rummy
+    with pytest.raises(UndoRefused) as e:
+        s.undo()
+    assert e.value.rule == "undo.others"
+    assert "Ben" in e.value.message
+
+
+def test_undo_restores_the_exact_hand() -> None:
+    s = scenario_session()
+    play(s, "draw", "meld 7H 8H 9H")
+    reference = s.record()
+    play(s, "meld 5C 5D 5S")
+    s.undo()
+    assert s.record() == reference
+
+
+# ---------------------------------------------------------------------- saving
+def test_the_record_is_saved_after_every_action(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw")
+    doc = json.loads(path.read_text())
+    assert doc["hands"][0]["actions"] == ["You: draw"]
+    assert doc["play"] == {"human": "You", "bots": {"Ana": "heuristic", "Ben": "heuristic"}}
+    assert replay(doc).status == 0
+
+
+def test_resume_continues_the_game_with_the_same_seats(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw", "meld 7H 8H 9H")
+    again = Session.resume(path, save_path=path)
+    assert again.human == 0
+    assert again.levels == {1: "heuristic", 2: "heuristic"}
+    assert again.record() == s.record()
+    assert [line.text for line in again.log] == ["You: draw", "You: meld 7H 8H 9H"]
+    again.play(parse_action("discard 6H"))
+    assert json.loads(path.read_text())["hands"][0]["actions"][-1] == "You: discard 6H"
+
+
+def test_resume_of_a_finished_hand_deals_the_next(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw", "meld 7H 8H 9H", "discard 6H")
+    run_bots(s)
+    play(s, "draw", "meld 5C 5D 5S", "discard QD")
+    run_bots(s)
+    play(s, "rummy 1", "layoff TH to 1", "discard KS")
+    assert s.game.totals == [49, -48, -46]
+    again = Session.resume(path)
+    assert again.game.totals == [49, -48, -46]
+    assert again.hand.number == 2
+    assert again.game.deals[1] == s.game.deals[1]
+
+
+def test_resume_refuses_what_is_not_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{not json")
+    with pytest.raises(RecordError) as e:
+        Session.resume(path)
+    assert e.value.rule == "record.json"
+    path.write_text(json.dumps({"rules": "500-rum", "players": ["A", "B"], "hands": []}))
+    with pytest.raises(RecordError):
+        Session.resume(path, name="Zed")
+
+
+def test_a_save_that_fails_is_reported_not_raised(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    s = scenario_session(blocker / "game.json")  # a directory that cannot exist
+    play(s, "draw")
+    assert s.save_error is not None and "cannot save" in s.save_error
+
+
+# ---------------------------------------------------------------------- hints
+def test_hint_is_one_line_naming_a_legal_action() -> None:
+    s = scenario_session()
+    line = hint_line(s.view())
+    assert "\n" not in line
+    first = line.split(":")[0]
+    assert parse_action(first) in s.view().legal_actions
+    play(s, "draw")
+    line = hint_line(s.view())
+    assert line.startswith("meld "), line  # a run of hearts or the fives
+    assert "best melds" in line
+
+
+def test_no_hint_when_it_is_not_the_persons_turn() -> None:
+    s = scenario_session()
+    play(s, "draw", "meld 7H 8H 9H", "discard 6H")
+    assert "wait" in hint_line(s.view())
