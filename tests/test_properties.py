@@ -232,3 +232,51 @@ def test_records_round_trip(name: str, seed: int, stop: int) -> None:
         # passes on a Rummy call are not written, so a call that everyone declined is
         # offered again after resuming; otherwise the resumed game is the same
         assert again.hand.legal_actions() == game.hand.legal_actions()
+
+
+VARIANTS: list[dict[str, Any]] = [
+    {"target_must_start_meld": True},
+    {"layoff_needs_own_meld": True},
+    {"going_out": "floating"},
+    {"going_out": "floating-unplayable"},
+    {"going_out": "discard-required"},
+    {"joker_swap": True},
+    {"rummy_call": "last-discard"},
+    {"top_card_must_meld": True, "melds_per_turn": 1},
+    {"ace": "around"},
+    {"stock_exhausted": "reshuffle", "stock_reuse_limit": 2},
+    {"stock_exhausted": "last-card", "jokers": 3},
+    {"card_values": "5-10-15", "scoring": "penalty", "rummy_bonus": "double"},
+    # (with deep takes or calls, random players would check 30-card hands, and the
+    # all-at-once check is an exact search: slow, so this keeps Wrotham's pile rules)
+    {
+        "all_at_once_from_deal": 1,
+        "first_player_extra_card": True,
+        "pile_draw": "top-only",
+        "rummy_call": "off",
+    },
+    {"joker_swap": True, "going_out": "floating", "layoff_needs_own_meld": True},
+]
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=[",".join(v) for v in VARIANTS])
+@pytest.mark.parametrize("players", [2, 3, 5])
+@settings(max_examples=4)
+@given(seed=st.integers(0, 2**32))
+def test_option_variants_play_to_the_end(options: dict[str, Any], players: int, seed: int) -> None:
+    rules = Rules.preset("500-rum", **options)
+    game = Game(rules, [f"P{i}" for i in range(players)], seed=seed)
+    hand = game.hand
+    total = Counter(hand.iter_cards())
+    rng = random.Random(seed)
+    for _ in range(MAX_STEPS):
+        if hand.is_over:
+            break
+        legal = hand.legal_actions()
+        assert legal, f"no legal action in phase {hand.phase}"
+        action = rng.choice(legal)
+        hand.clone().check(action)
+        hand.apply(action)
+        assert Counter(hand.iter_cards()) == total
+    assert hand.is_over
+    assert hand.scores() == expected_scores(hand)

@@ -8,7 +8,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 __all__ = ["IllegalAction", "NotationError", "RecordError", "RulesError", "RummyError"]
+
+
+def _rebuild(cls: type[RummyError], state: dict[str, Any]) -> RummyError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, state.get("message", ""))
+    error.__dict__.update(state)
+    return error
 
 
 class RummyError(Exception):
@@ -20,6 +29,10 @@ class RummyError(Exception):
         super().__init__(message)
         self.rule = rule
         self.message = message
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # picklable whatever the subclass's signature (errors cross process pools)
+        return (_rebuild, (type(self), dict(self.__dict__)))
 
     def to_json(self) -> dict[str, str]:
         """``{"rule": ..., "message": ...}``, the shape of the replay and server errors."""

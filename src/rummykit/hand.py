@@ -44,7 +44,7 @@ from rummykit.reach import Reach, can_meld_all, direct_fits, swap_possible, tabl
 from rummykit.rules import GoingOut, PileDraw, Rules, RummyCall, StockExhausted
 from rummykit.scoring import score_hand
 
-__all__ = ["Deal", "Hand", "Phase"]
+__all__ = ["Deal", "Hand", "Phase", "TurnState"]
 
 _MANY = 1 << 20
 
@@ -124,6 +124,35 @@ class Deal:
             )
 
 
+@dataclass(frozen=True)
+class TurnState:
+    """The public facts of the turn in progress, which every player may know.
+
+    Together with the cards (each hand, the stock order, the pile, the melds) they are the
+    whole state of a hand: :meth:`Hand.from_public` rebuilds a hand from them.
+    """
+
+    turn: int
+    phase: Phase
+    took: int  #: pile cards taken this turn (0: drew from the stock, or no draw yet)
+    target: int  #: code of the deepest card taken from the pile this turn, or -1
+    pending: bool  #: the target must still be melded this turn
+    pending_rule: str  #: the rule that obliges it
+    same_card: int  #: code of a card that may not be discarded this turn, or -1
+    melds_made: int
+    has_melded: tuple[bool, ...]
+    played: tuple[bool, ...]
+    played_at_start: bool
+    window: tuple[int, ...]  #: seats still to be offered the open Rummy call
+    window_next: int
+    last_player: int
+    call_layoff_only: bool
+    call_resume: int
+    reuse: int
+    last_turn: bool
+    first_turn: bool
+
+
 class Hand:
     """One hand of play. Seats are numbered 0..n-1 clockwise; ``names`` are for messages."""
 
@@ -131,6 +160,7 @@ class Hand:
         "_fits",
         "_legal",
         "_log",
+        "_log_text",
         "_reach_base",
         "call_layoff_only",
         "call_resume",
@@ -199,6 +229,7 @@ class Hand:
     ended_by: str | None
     out: int
     _log: tuple[Any, ...] | None
+    _log_text: tuple[Any, tuple[tuple[int, str], ...]] | None
     _legal: list[Action] | None
     _reach_base: list[tuple[int, bool, bool]] | None
     _fits: tuple[list[TableMeld], tuple[frozenset[int], int]] | None
@@ -256,6 +287,114 @@ class Hand:
         self._legal = None
         self._reach_base = None
         self._fits = None
+        self._log_text = None
+
+    @classmethod
+    def from_public(
+        cls,
+        rules: Rules,
+        names: Sequence[str],
+        dealer: int,
+        number: int,
+        state: TurnState,
+        *,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        pile: Sequence[int],
+        melds: Sequence[TableMeld],
+        known: Sequence[Sequence[int]],
+        seed: int | str = 0,
+    ) -> Hand:
+        """A hand in the middle of play, from its cards and its public turn state (as a
+        bot that samples the hidden cards builds one). ``stock`` is listed top first.
+        The history starts empty."""
+        h = cls.__new__(cls)
+        h.rules = rules
+        h.n = len(names)
+        h.names = tuple(names)
+        h.dealer = dealer
+        h.number = number
+        h.seed = seed
+        h.hands = [[int(c) for c in x] for x in hands]
+        h.stock = [int(c) for c in reversed(stock)]
+        h.pile = [int(c) for c in pile]
+        h.melds = list(melds)
+        h.known = [[int(c) for c in k] for k in known]
+        h.turn = state.turn
+        h.phase = state.phase
+        h.took = state.took
+        h.target = state.target
+        h.pending = state.pending
+        h.pending_rule = state.pending_rule
+        h.same_card = state.same_card
+        h.melds_made = state.melds_made
+        h.has_melded = list(state.has_melded)
+        h.played = list(state.played)
+        h.played_at_start = state.played_at_start
+        h.window = state.window
+        h.window_next = state.window_next
+        h.last_player = state.last_player
+        h.call_layoff_only = state.call_layoff_only
+        h.call_resume = state.call_resume
+        h.reuse = state.reuse
+        h.last_turn = state.last_turn
+        h.first_turn = state.first_turn
+        h.ended_by = None
+        h.out = -1
+        h._log = None
+        h._log_text = None
+        h._legal = None
+        h._reach_base = None
+        h._fits = None
+        return h
+
+    def turn_state(self) -> TurnState:
+        """The public facts of the turn in progress."""
+        return TurnState(
+            turn=self.turn,
+            phase=self.phase,
+            took=self.took,
+            target=self.target,
+            pending=self.pending,
+            pending_rule=self.pending_rule,
+            same_card=self.same_card,
+            melds_made=self.melds_made,
+            has_melded=tuple(self.has_melded),
+            played=tuple(self.played),
+            played_at_start=self.played_at_start,
+            window=self.window,
+            window_next=self.window_next,
+            last_player=self.last_player,
+            call_layoff_only=self.call_layoff_only,
+            call_resume=self.call_resume,
+            reuse=self.reuse,
+            last_turn=self.last_turn,
+            first_turn=self.first_turn,
+        )
+
+    def public_log(self) -> tuple[tuple[int, str], ...]:
+        """The hand's actions as (seat, text), passes left out; cached as it grows."""
+        cached = self._log_text
+        if cached is not None and cached[0] is self._log:
+            return cached[1]
+        new: list[tuple[int, str]] = []
+        node = self._log
+        stop = cached[0] if cached is not None else None
+        while node is not None and node is not stop:
+            node, seat, action = node
+            if not isinstance(action, Pass):
+                new.append((seat, str(action)))
+        if node is not stop:  # the cache is from another branch: start over
+            return self._rebuild_log()
+        new.reverse()
+        result = (cached[1] if cached is not None else ()) + tuple(new)
+        self._log_text = (self._log, result)
+        return result
+
+    def _rebuild_log(self) -> tuple[tuple[int, str], ...]:
+        result = tuple((s, str(a)) for s, a in self.history if not isinstance(a, Pass))
+        self._log_text = (self._log, result)
+        return result
 
     # ------------------------------------------------------------------ queries
     def fits(self) -> tuple[frozenset[int], int]:
@@ -356,6 +495,7 @@ class Hand:
         h._legal = self._legal
         h._reach_base = self._reach_base
         h._fits = None
+        h._log_text = self._log_text
         return h
 
     # ------------------------------------------------------------------ apply

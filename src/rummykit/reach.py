@@ -301,38 +301,41 @@ def can_meld_all(
             if ok:
                 return True
         return False
+    if not counts[JOKER_CODE]:
+        # a card with no possible partner can only be left over: a quick refusal
+        lonely = sum(
+            counts[c] for c in range(52) if counts[c] and not melds_with(c, counts, ace, 3)
+        )
+        if lonely > leftover:
+            return False
     memo: dict[tuple[int, ...], bool] = {}
+    # a run of six or more splits into runs of three to five, so shorter runs suffice
+    # (unless three jokers in a row could leave a part without a natural card)
+    longest = 13 if counts[JOKER_CODE] >= 3 else 5
 
     def solve(left: int) -> bool:
         key = (*counts, left)
-        if key in memo:
-            return memo[key]
+        found = memo.get(key)
+        if found is not None:
+            return found
         first = next((c for c in range(53) if counts[c]), -1)
-        if first == -1:
-            memo[key] = True
-            return True
+        if first == -1 or first == JOKER_CODE:
+            # only jokers are left: they cannot make a meld alone
+            result = first == -1 or (counts[JOKER_CODE] <= left and forbidden != JOKER_CODE)
+            memo[key] = result
+            return result
         result = False
         if left > 0 and first != forbidden:
             counts[first] -= 1
             result = solve(left - 1)
             counts[first] += 1
         if not result:
-            options = group_options(counts, counts[JOKER_CODE]) + run_options(
-                counts, counts[JOKER_CODE], ace
-            )
-            for key_ in options:
-                naturals, jokers, _ = meld_from_key(key_, ace)
-                if first != JOKER_CODE and first not in naturals:
-                    continue
-                if first == JOKER_CODE and not jokers:
-                    continue
-                for c in naturals:
+            for meld in melds_with(first, counts, ace, longest):
+                for c in meld:
                     counts[c] -= 1
-                counts[JOKER_CODE] -= len(jokers)
                 ok = solve(left)
-                for c in naturals:
+                for c in meld:
                     counts[c] += 1
-                counts[JOKER_CODE] += len(jokers)
                 if ok:
                     result = True
                     break
@@ -340,3 +343,49 @@ def can_meld_all(
         return result
 
     return solve(leftover)
+
+
+def melds_with(card: int, counts: Sequence[int], ace: Ace, longest: int = 13) -> list[list[int]]:
+    """Every meld (card codes, jokers as the joker code) of ``card`` with the cards of
+    ``counts`` (which holds ``card`` too), runs of at most ``longest`` cards."""
+    jokers = counts[JOKER_CODE]
+    out: list[list[int]] = []
+    r0, suit = card % 13, card // 13
+    others = [c for c in (r0, r0 + 13, r0 + 26, r0 + 39) if c != card and counts[c]]
+    for size in range(len(others) + 1):
+        for chosen in combinations(others, size):
+            for j in range(max(0, 2 - size), min(jokers, 3 - size) + 1):
+                out.append([card, *chosen, *([JOKER_CODE] * j)])
+    top = max_position(ace)
+    around = ace is Ace.AROUND
+    base = suit * 13
+    for p in (1, 14) if r0 == 0 and ace is not Ace.LOW else (r0 + 1,):
+        for lo in range(p - longest + 1, p + 1):
+            if not around and lo < 1:
+                continue
+            # windows [lo, hi] holding p; each other place a held natural or a joker
+            fills: list[list[int]] = [[card]]
+            for q in range(lo, p):
+                fills = _extend(fills, base + (q - 1) % 13, counts, jokers)
+            for hi in range(p, lo + longest):
+                if hi > p:
+                    if not around and hi > top:
+                        break
+                    fills = _extend(fills, base + (hi - 1) % 13, counts, jokers)
+                if not fills:
+                    break
+                if hi - lo + 1 >= 3:
+                    out.extend(f[:] for f in fills)
+    return out
+
+
+def _extend(
+    fills: list[list[int]], code: int, counts: Sequence[int], jokers: int
+) -> list[list[int]]:
+    out: list[list[int]] = []
+    for f in fills:
+        if f.count(code) < counts[code]:
+            out.append([*f, code])
+        if f.count(JOKER_CODE) < jokers:
+            out.append([*f, JOKER_CODE])
+    return out

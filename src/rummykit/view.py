@@ -18,12 +18,13 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rummykit.actions import Action, Pass
+from rummykit.actions import Action
 from rummykit.cards import CARDS, Card, card_sort_key
-from rummykit.hand import Hand, Phase
+from rummykit.hand import Hand, Phase, TurnState
 from rummykit.melds import TableMeld, card_text
 from rummykit.rules import Rules
 
@@ -74,6 +75,34 @@ class PlayerView:
     legal_actions: tuple[Action, ...]  # the seat's legal actions if it is to act, else ()
     game_over: bool
     winner: int | None
+    #: Every public fact of the turn in progress (with the cards, the whole state).
+    turn_state: TurnState
+
+    @property
+    def same_card(self) -> Card | None:
+        """The card taken alone from the pile top this turn, which may not be discarded."""
+        code = self.turn_state.same_card
+        return CARDS[code] if code >= 0 else None
+
+    def state_with(
+        self, hands: Sequence[Sequence[int]], stock: Sequence[int], seed: int | str = 0
+    ) -> Hand:
+        """The full hand this view is of, with the hidden cards as given: every seat's hand
+        (this seat's must be the view's) and the stock, top first. Bots that sample the
+        unseen cards build the states they search with this."""
+        return Hand.from_public(
+            self.rules,
+            self.players,
+            self.dealer,
+            self.hand_number,
+            self.turn_state,
+            hands=hands,
+            stock=stock,
+            pile=[int(c) for c in self.pile],
+            melds=[m.meld for m in self.melds],
+            known=[[int(c) for c in k] for k in self.known],
+            seed=seed,
+        )
 
     def name(self, seat: int) -> str:
         """The name of a seat."""
@@ -106,7 +135,7 @@ def view_of_hand(
         )
         for i, m in enumerate(hand.melds)
     )
-    log = tuple((s, str(a)) for s, a in hand.history if not isinstance(a, Pass))
+    log = hand.public_log()
     return PlayerView(
         seat=seat,
         players=hand.names,
@@ -134,6 +163,7 @@ def view_of_hand(
         legal_actions=legal,
         game_over=over,
         winner=winner,
+        turn_state=hand.turn_state(),
     )
 
 
