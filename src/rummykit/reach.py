@@ -21,7 +21,6 @@ from rummykit.melds import (
     TableMeld,
     group_options,
     max_position,
-    meld_from_key,
     rank_at,
     run_options,
 )
