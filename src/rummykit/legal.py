@@ -26,14 +26,7 @@ from rummykit.actions import (
 )
 from rummykit.cards import CARDS, JOKER_CODE, RANK_OF, SUIT_OF, Rank
 from rummykit.errors import IllegalAction
-from rummykit.hand import (
-    Hand,
-    Phase,
-    discard_refusal,
-    take_allowed,
-    take_obligation,
-    top_take_trap,
-)
+from rummykit.hand import Hand, Phase
 from rummykit.melds import (
     group_options,
     max_position,
@@ -44,6 +37,7 @@ from rummykit.melds import (
 )
 from rummykit.reach import Reach, can_meld_all, table_cost
 from rummykit.rules import Ace, GoingOut, PileDraw, Rules, RummyCall
+from rummykit.turns import discard_refusal, take_allowed, take_obligation, top_take_trap
 
 __all__ = ["callable_depths", "callers", "legal_actions"]
 
