@@ -14,11 +14,13 @@ True
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rummykit.bots import get_bot
@@ -168,8 +170,13 @@ def play_one(
     seed: int | str,
     index: int,
     max_hands: int = 100,
+    records_dir: str | Path | None = None,
 ) -> GameResult:
-    """Plays game number ``index`` of a match (deal ``index // rotations``)."""
+    """Plays game number ``index`` of a match (deal ``index // rotations``).
+
+    With ``records_dir``, the game is also saved there as ``game-<index>.json``, a game
+    record (NOTATION.md) that ``rummykit replay`` checks.
+    """
     k = len(specs)
     rotations = max(k, players)
     deal = index // rotations
@@ -200,6 +207,12 @@ def play_one(
         decisions[seat] += 1
         game.apply(action, seat)
     winner = labels[game.winner] if game.winner is not None else None
+    if records_dir is not None:
+        from rummykit.record import write_record
+
+        doc = write_record(game, {"match": {"seed": seed, "game": index, "seats": labels}})
+        path = Path(records_dir) / f"game-{index:05d}.json"
+        path.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
     return GameResult(
         index,
         tuple(labels),
@@ -210,9 +223,11 @@ def play_one(
     )
 
 
-def _play_chunk(args: tuple[list[BotSpec], Rules, int, int | str, list[int]]) -> list[GameResult]:
-    specs, rules, players, seed, indices = args
-    return [play_one(specs, rules, players, seed, i) for i in indices]
+def _play_chunk(
+    args: tuple[list[BotSpec], Rules, int, int | str, list[int], str | None],
+) -> list[GameResult]:
+    specs, rules, players, seed, indices, records_dir = args
+    return [play_one(specs, rules, players, seed, i, records_dir=records_dir) for i in indices]
 
 
 def run_match(
@@ -224,6 +239,7 @@ def run_match(
     seed: int | str = 0,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    records_dir: str | Path | None = None,
 ) -> MatchResult:
     """Plays ``games`` games between ``bots`` (levels, ``level:budget`` or specs) and
     returns the figures of each bot.
@@ -231,7 +247,8 @@ def run_match(
     ``players`` defaults to the number of bots; with more seats than bots, bots repeat
     around the table. Games come in groups of rotations of one deal; ``jobs`` > 1 plays
     them in that many processes with the same results. ``progress(done, total)`` is called
-    as games finish. Raises ``ValueError`` for an unknown level or a bad count.
+    as games finish. With ``records_dir`` (an existing directory) every game is also saved
+    there as a game record. Raises ``ValueError`` for an unknown level or a bad count.
     """
     specs = [BotSpec.of(b) for b in bots]
     labels = [s.label for s in specs]
@@ -248,13 +265,14 @@ def run_match(
     results: list[GameResult] = []
     if jobs <= 1:
         for i in range(games):
-            results.append(play_one(specs, rules_obj, players, seed, i))
+            results.append(play_one(specs, rules_obj, players, seed, i, records_dir=records_dir))
             if progress is not None:
                 progress(i + 1, games)
     else:
         rotations = max(len(specs), players)
         groups = [list(range(g, min(g + rotations, games))) for g in range(0, games, rotations)]
-        tasks = [(specs, rules_obj, players, seed, grp) for grp in groups]
+        rdir = str(records_dir) if records_dir is not None else None
+        tasks = [(specs, rules_obj, players, seed, grp, rdir) for grp in groups]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for chunk in pool.map(_play_chunk, tasks):
                 results.extend(chunk)

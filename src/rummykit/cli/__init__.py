@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from rummykit.cli import play_cmd, replay_cmd, rules_cmd
+from rummykit.cli import play_cmd, replay_cmd, rules_cmd, simulate_cmd
 
 __all__ = ["main"]
 
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_parser(sub)
     replay_cmd.add_parser(sub)
     rules_cmd.add_parser(sub)
+    simulate_cmd.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,173 @@
+"""The bot ladder (issue 3): each level against the one below, with duplicate deals.
+
+Plays, with :func:`rummykit.bots.tournament.run_match`, the matches
+greedy-random, heuristic-greedy, montecarlo-heuristic, ismcts-montecarlo and
+ismcts-heuristic, and prints for each the stronger bot's win rate, its 95% confidence
+interval (Wilson), the bar it has to reach, whether it does, and the time taken.
+
+Bars: the upper level wins more than 60% of games with the interval above 50%;
+heuristic beats greedy in more than 75%; ismcts beats heuristic (more than 50%, interval
+above 50%).
+
+    python benchmarks/bots.py                          # 400 games per match, 2 players
+    python benchmarks/bots.py --games 40 --jobs 4      # a quick look
+    python benchmarks/bots.py --players 4 --preset remik-500 --json
+    python benchmarks/bots.py --match greedy-random --match heuristic-greedy
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from typing import Any
+
+from rummykit.bots.tournament import run_match
+
+#: (upper, lower, the win rate the upper level must exceed).
+LADDER: list[tuple[str, str, float]] = [
+    ("greedy", "random", 0.60),
+    ("heuristic", "greedy", 0.75),
+    ("montecarlo", "heuristic", 0.60),
+    ("ismcts", "montecarlo", 0.60),
+    ("ismcts", "heuristic", 0.50),
+]
+
+
+def run_ladder(
+    matches: list[tuple[str, str, float]],
+    *,
+    games: int,
+    jobs: int,
+    preset: str,
+    players: int,
+    seed: int,
+    quiet: bool,
+) -> list[dict[str, Any]]:
+    """Plays each match and returns one row of figures per match."""
+    rows: list[dict[str, Any]] = []
+    for upper, lower, bar in matches:
+        label = f"{upper}-{lower}"
+
+        def progress(done: int, total: int, label: str = label) -> None:
+            if not quiet:
+                end = "\n" if done >= total else ""
+                print(f"\r{label}: {done}/{total} games", end=end, file=sys.stderr, flush=True)
+
+        start = time.perf_counter()
+        match = run_match(
+            [upper, lower],
+            games=games,
+            rules=preset,
+            players=players,
+            seed=seed,
+            jobs=jobs,
+            progress=progress,
+        )
+        seconds = time.perf_counter() - start
+        up = match.bots[upper]
+        low, high = up.ci95
+        rows.append(
+            {
+                "match": label,
+                "preset": preset,
+                "players": players,
+                "games": match.games,
+                "wins": up.wins,
+                "draws": up.draws,
+                "win_rate": round(up.win_rate, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "bar": bar,
+                "passed": up.win_rate > bar and low > 0.5,
+                "ms_per_decision": {
+                    upper: round(up.ms_per_decision, 3),
+                    lower: round(match.bots[lower].ms_per_decision, 3),
+                },
+                "seconds": round(seconds, 2),
+            }
+        )
+    return rows
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a text table."""
+    head = ("match", "games", "win rate", "95% CI", "bar", "passed", "ms/dec (up, low)", "time")
+    lines: list[tuple[str, ...]] = [head]
+    for r in rows:
+        low, high = r["ci95"]
+        ms = list(r["ms_per_decision"].values())
+        lines.append(
+            (
+                r["match"],
+                str(r["games"]),
+                f"{100 * r['win_rate']:.1f}%",
+                f"{100 * low:.1f}-{100 * high:.1f}%",
+                f">{100 * r['bar']:.0f}%",
+                "yes" if r["passed"] else "NO",
+                ", ".join(f"{x:.1f}" for x in ms),
+                f"{r['seconds']:.1f} s",
+            )
+        )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
+    return "\n".join(
+        "  ".join(
+            [line[0].ljust(widths[0])]
+            + [c.rjust(w) for c, w in zip(line[1:], widths[1:], strict=True)]
+        )
+        for line in lines
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Runs the ladder and prints the table (or JSON)."""
+    names = [f"{u}-{lo}" for u, lo, _ in LADDER]
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--games", type=int, default=400, help="games per match (default: 400)")
+    p.add_argument("--jobs", type=int, default=1, help="parallel processes (default: 1)")
+    p.add_argument("--preset", default="500-rum", help="the rules (default: 500-rum)")
+    p.add_argument("--players", type=int, default=2, help="seats (default: 2)")
+    p.add_argument("--seed", type=int, default=7, help="match seed (default: 7)")
+    p.add_argument(
+        "--match", action="append", choices=names, help="only these matches (repeatable)"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = p.parse_args(argv)
+    if args.games < 1 or args.jobs < 1:
+        p.error("--games and --jobs must be at least 1")
+    chosen = [m for m in LADDER if args.match is None or f"{m[0]}-{m[1]}" in args.match]
+    start = time.perf_counter()
+    rows = run_ladder(
+        chosen,
+        games=args.games,
+        jobs=args.jobs,
+        preset=args.preset,
+        players=args.players,
+        seed=args.seed,
+        quiet=args.quiet,
+    )
+    total = time.perf_counter() - start
+    if args.json:
+        doc = {
+            "python": platform.python_version(),
+            "machine": platform.machine(),
+            "jobs": args.jobs,
+            "seed": args.seed,
+            "seconds": round(total, 2),
+            "matches": {r["match"]: r for r in rows},
+        }
+        print(json.dumps(doc, indent=2))
+    else:
+        print(
+            f"{args.preset}, {args.players} players, {args.games} games per match, "
+            f"seed {args.seed}, {args.jobs} job(s)"
+        )
+        print(table(rows))
+        print(f"total {total:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

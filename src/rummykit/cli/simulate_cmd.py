@@ -1,0 +1,325 @@
+"""``rummykit simulate``: many games between bots, with honest statistics.
+
+Games use duplicate deals and seat rotation (:func:`rummykit.bots.tournament.run_match`),
+so every bot plays every seat of the same deal. Each bot gets its games, wins, win rate
+with a Wilson 95% confidence interval, mean points per hand, an openskill rating (the
+Plackett-Luce model, updated game by game from the final ranking of the seats) and its
+mean decision time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from rummykit.bots import LEVELS
+from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
+from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.rules import PRESETS, Rules
+
+__all__ = ["add_parser", "compute_ratings", "final_ranks", "run"]
+
+_DESCRIPTION = """\
+Plays many games between bots and reports, for each bot: games, wins, win rate with its
+95% confidence interval (Wilson), mean points per hand, a rating (openskill
+Plackett-Luce, shown as mu - 3*sigma) and milliseconds per decision.
+
+Every deal is played once per seat rotation (duplicate deals), so each bot sits at every
+seat of the same cards and luck cancels out. The same --seed gives the same games,
+whatever --jobs is.
+"""
+
+_EPILOG = f"""\
+examples:
+  rummykit simulate --bots ismcts,heuristic --games 400 --seed 7 --jobs 2
+      400 two-player games of 500 Rum, two processes
+  rummykit simulate --bots heuristic,greedy --players 4 --games 100
+      four seats, the two bots alternating around the table
+  rummykit simulate --preset remik-500 --bots greedy,random --games 20 --json
+      one JSON object on standard output (the progress bar goes to standard error)
+  rummykit simulate --bots ismcts:200,montecarlo:50 --games 40
+      LEVEL:BUDGET sets the search effort (the bot is named ismcts-200)
+  rummykit simulate --bots greedy,random --games 10 --set target=250 --records runs/
+      options on top of the preset; every game saved as a record in runs/
+  rummykit replay runs/game-00000.json
+      check and show one of those games
+
+presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
+bot levels: {", ".join(LEVELS)}
+
+exit status: 0 done; 2 bad arguments (unknown preset, option, bot level, player count).
+"""
+
+
+def add_parser(sub: Any) -> None:
+    """Registers the sub-command."""
+    p = sub.add_parser(
+        "simulate",
+        help="play many games between bots and report statistics",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--preset", default="500-rum", metavar="NAME", help="the rules (default: 500-rum)"
+    )
+    p.add_argument(
+        "--players",
+        type=int,
+        metavar="N",
+        help="seats at the table (default: one per bot; bots repeat around the table)",
+    )
+    p.add_argument(
+        "--bots",
+        default="heuristic,greedy",
+        metavar="LEVEL,...",
+        help="the bots, comma-separated; LEVEL or LEVEL:BUDGET (default: heuristic,greedy)",
+    )
+    p.add_argument("--games", type=int, default=100, metavar="N", help="games (default: 100)")
+    p.add_argument("--seed", default="0", help="seed of the deals and bots (default: 0)")
+    p.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="parallel processes (default: 1)"
+    )
+    p.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="set an option on top"
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+class _Bad(Exception):
+    """A bad argument; the message is for people."""
+
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _specs(text: str) -> list[BotSpec]:
+    items = [b.strip() for b in text.split(",") if b.strip()]
+    if not items:
+        raise _Bad("--bots needs at least one bot level")
+    specs: list[BotSpec] = []
+    for item in items:
+        level, _, budget = item.partition(":")
+        if level not in LEVELS:
+            raise _Bad(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+        if budget and (not budget.isdigit() or int(budget) < 1):
+            raise _Bad(f"bad budget in {item!r}: LEVEL:BUDGET takes a positive whole number")
+        specs.append(BotSpec.of(item))
+    labels = [s.label for s in specs]
+    dupes = sorted({x for x in labels if labels.count(x) > 1})
+    if dupes:
+        raise _Bad(
+            f"bot {dupes[0]!r} is listed twice; with more seats than bots use --players "
+            "(bots repeat around the table)"
+        )
+    return specs
+
+
+def _rules(preset: str, sets: Sequence[str]) -> Rules:
+    options: dict[str, Any] = {}
+    for item in sets:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise _Bad(f"--set takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = parse_option_value(value.strip())
+    return Rules.preset(preset, **options)
+
+
+def final_ranks(result: GameResult) -> dict[str, int]:
+    """Each bot's place in one game (0 = best, no gaps), from its best seat.
+
+    Seats are ordered by final totals (the winner first); equal totals share a place. A
+    bot at several seats (more seats than bots) takes the place of its best seat.
+    """
+    n = len(result.seats)
+    totals = [sum(h[seat] for h in result.hand_scores) for seat in range(n)]
+
+    def key(seat: int) -> tuple[int, int]:
+        won = result.winner is not None and result.seats[seat] == result.winner
+        return (0 if won else 1, -totals[seat])
+
+    order = sorted(range(n), key=key)
+    place: dict[int, int] = {}
+    for i, seat in enumerate(order):
+        prev = order[i - 1] if i else None
+        place[seat] = place[prev] if prev is not None and key(prev) == key(seat) else i
+    ranks: dict[str, int] = {}
+    for seat, label in enumerate(result.seats):
+        ranks[label] = min(ranks.get(label, n), place[seat])
+    dense = {p: i for i, p in enumerate(sorted(set(ranks.values())))}
+    return {label: dense[p] for label, p in ranks.items()}
+
+
+def compute_ratings(labels: Sequence[str], results: Sequence[GameResult]) -> dict[str, Any]:
+    """openskill Plackett-Luce ratings of ``labels``, updated game by game in order.
+
+    Returns each label's rating object (``mu``, ``sigma``, ``ordinal()``).
+    """
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {label: model.rating(name=label) for label in labels}
+    for r in sorted(results, key=lambda g: g.index):
+        ranks = final_ranks(r)
+        playing = [label for label in labels if label in ranks]
+        if len(playing) < 2:
+            continue
+        teams = [[ratings[label]] for label in playing]
+        new = model.rate(teams, ranks=[float(ranks[label]) for label in playing])
+        for label, team in zip(playing, new, strict=True):
+            ratings[label] = team[0]
+    return ratings
+
+
+def report(match: MatchResult, rules: Rules) -> dict[str, Any]:
+    """The JSON object ``--json`` prints."""
+    ratings = compute_ratings(list(match.bots), match.results)
+    bots: dict[str, Any] = {}
+    for label, stats in match.bots.items():
+        fig = stats.to_json()
+        rating = ratings[label]
+        fig["rating"] = round(float(rating.ordinal()), 3)
+        fig["rating_mu"] = round(float(rating.mu), 3)
+        fig["rating_sigma"] = round(float(rating.sigma), 3)
+        bots[label] = fig
+    return {
+        "preset": rules.name,
+        "rules": str(rules),
+        "options": rules.changed_options(),
+        "players": match.players,
+        "games": match.games,
+        "seed": match.seed,
+        "seconds": round(match.seconds, 2),
+        "bots": bots,
+    }
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A ``progress(done, total)`` callback drawing a bar with the time left on stderr."""
+    if not enabled:
+        yield None
+        return
+    try:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+    except ImportError:  # pragma: no cover - rich is a dependency
+
+        def plain(done: int, total: int) -> None:
+            end = "\n" if done >= total else ""
+            print(f"\rgames {done}/{total}", end=end, file=sys.stderr, flush=True)
+
+        yield plain
+        return
+    bar = Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=False,
+    )
+    task: list[Any] = []
+
+    def update(done: int, total: int) -> None:
+        if not task:
+            task.append(bar.add_task("games", total=total))
+        bar.update(task[0], completed=done)
+
+    with bar:
+        yield update
+
+
+def _table(doc: dict[str, Any]) -> str:
+    head = ("bot", "games", "wins", "win rate", "95% CI", "pts/hand", "rating", "ms/decision")
+    rows = [head]
+    for name, f in doc["bots"].items():
+        low, high = f["ci95"]
+        rows.append(
+            (
+                name,
+                str(f["games"]),
+                str(f["wins"]) + (f" (+{f['draws']} drawn)" if f["draws"] else ""),
+                f"{100 * f['win_rate']:.1f}%",
+                f"{100 * low:.1f}-{100 * high:.1f}%",
+                f"{f['mean_hand_score']:.1f}",
+                f"{f['rating']:.2f}",
+                f"{f['ms_per_decision']:.2f}",
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines = [
+        f"{doc['rules']}, {doc['players']} players, {doc['games']} games, seed {doc['seed']}, "
+        f"{doc['seconds']:.1f} s"
+    ]
+    for r in rows:
+        cells = [r[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells))
+    lines.append("rating: openskill Plackett-Luce mu - 3*sigma, from each game's final ranking")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Plays the match and prints the figures."""
+    from rummykit.errors import RummyError
+
+    try:
+        if args.games < 1:
+            raise _Bad(f"--games must be at least 1, not {args.games}")
+        if args.jobs < 1:
+            raise _Bad(f"--jobs must be at least 1, not {args.jobs}")
+        specs = _specs(args.bots)
+        rules = _rules(args.preset, args.set)
+        players = args.players if args.players is not None else len(specs)
+        rules.check_players(players)
+        records: Path | None = None
+        if args.records:
+            records = Path(args.records).expanduser()
+            try:
+                records.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise _Bad(f"cannot create {records}: {e.strerror or e}") from e
+    except (_Bad, RummyError) as e:
+        print(
+            f"rummykit simulate: {e.message if isinstance(e, RummyError) else e}", file=sys.stderr
+        )
+        return 2
+    with _progress_bar(not args.quiet) as progress:
+        match = run_match(
+            specs,
+            games=args.games,
+            rules=rules,
+            players=players,
+            seed=_seed(args.seed),
+            jobs=args.jobs,
+            progress=progress,
+            records_dir=records,
+        )
+    doc = report(match, rules)
+    if args.json:
+        print(json.dumps(doc))
+    else:
+        print(_table(doc))
+        if records is not None:
+            print(f"records: {records}/game-NNNNN.json (rummykit replay FILE)")
+    return 0

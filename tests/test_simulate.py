@@ -1,0 +1,123 @@
+"""`rummykit simulate`: JSON shape, reproducibility, --jobs, records, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.bots.tournament import GameResult
+from rummykit.cli import main
+from rummykit.cli.simulate_cmd import compute_ratings, final_ranks
+from rummykit.record import replay
+
+BASE = ["simulate", "--bots", "greedy,random", "--games", "4", "--seed", "7", "--quiet"]
+
+
+def _run_json(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, Any]:
+    assert main([*BASE, "--json", *extra]) == 0
+    doc: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return doc
+
+
+def _without_timings(doc: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in doc.items() if k != "seconds"}
+    out["bots"] = {
+        name: {k: v for k, v in fig.items() if k != "ms_per_decision"}
+        for name, fig in doc["bots"].items()
+    }
+    return out
+
+
+def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _run_json(capsys)
+    assert doc["games"] == 4 and doc["players"] == 2 and doc["seed"] == 7
+    assert doc["preset"] == "500-rum" and isinstance(doc["seconds"], float)
+    assert set(doc["bots"]) == {"greedy", "random"}
+    for fig in doc["bots"].values():
+        for key in ("games", "wins", "win_rate", "ci95", "mean_hand_score", "rating"):
+            assert key in fig
+        assert fig["games"] == 4
+        low, high = fig["ci95"]
+        assert 0.0 <= low <= fig["win_rate"] <= high <= 1.0
+        assert fig["ms_per_decision"] >= 0.0
+    wins = sum(f["wins"] + 0.5 * f["draws"] for f in doc["bots"].values())
+    assert wins == 4
+
+
+def test_same_seed_same_results(capsys: pytest.CaptureFixture[str]) -> None:
+    first = _run_json(capsys)
+    second = _run_json(capsys)
+    assert _without_timings(first) == _without_timings(second)
+
+
+def test_jobs_do_not_change_results(capsys: pytest.CaptureFixture[str]) -> None:
+    one = _run_json(capsys, "--jobs", "1")
+    two = _run_json(capsys, "--jobs", "2")
+    assert _without_timings(one) == _without_timings(two)
+
+
+def test_more_seats_than_bots_and_options(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _run_json(capsys, "--players", "3", "--set", "target=200", "--preset", "rummy")
+    assert doc["players"] == 3 and doc["preset"] == "rummy"
+    assert "target=200" in doc["rules"] and doc["options"] == {"target": 200}
+
+
+def test_records_are_written_and_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "runs"
+    doc = _run_json(capsys, "--records", str(out), "--jobs", "2")
+    files = sorted(out.glob("game-*.json"))
+    assert len(files) == doc["games"] == 4
+    for path in files:
+        result = replay(path.read_text("utf-8"))
+        assert result.status == 0, result.error
+        assert result.game is not None and result.game.over
+
+
+def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(BASE) == 0
+    text = capsys.readouterr().out
+    assert "95% CI" in text and "rating" in text and "greedy" in text and "random" in text
+
+
+@pytest.mark.parametrize(
+    ("extra", "needle"),
+    [
+        (["--bots", "greedy,wizard"], "unknown bot level 'wizard'"),
+        (["--preset", "nope"], "unknown preset 'nope'"),
+        (["--set", "bogus=1"], "unknown option 'bogus'"),
+        (["--set", "target"], "KEY=VALUE"),
+        (["--players", "1"], "not 1"),
+        (["--players", "99"], "not 99"),
+        (["--games", "0"], "--games"),
+        (["--jobs", "0"], "--jobs"),
+        (["--bots", "greedy,greedy"], "twice"),
+        (["--bots", "ismcts:lots,greedy"], "budget"),
+    ],
+)
+def test_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str], extra: list[str], needle: str
+) -> None:
+    assert main([*BASE, *extra]) == 2
+    captured = capsys.readouterr()
+    assert needle in captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--help"])
+    assert exc.value.code == 0
+    text = capsys.readouterr().out
+    assert "examples:" in text and "--jobs 2" in text
+
+
+def test_final_ranks_and_ratings() -> None:
+    a = GameResult(0, ("x", "y"), "y", ((10, 60), (5, 40)), (1, 1), (0.0, 0.0))
+    b = GameResult(1, ("y", "x", "y"), "y", ((0, 30, 10),), (1, 1, 1), (0.0, 0.0, 0.0))
+    assert final_ranks(a) == {"y": 0, "x": 1}
+    assert final_ranks(b) == {"y": 0, "x": 1}
+    ratings = compute_ratings(["x", "y"], [a, b])
+    assert ratings["y"].ordinal() > ratings["x"].ordinal()
