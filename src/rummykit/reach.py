@@ -226,9 +226,28 @@ class Reach:
         if cost == IMPOSSIBLE:
             return False
         if self.layoff_needs_meld_first:
-            # a meld of one's own first (from the same cards), then the lay-off
-            return self.melds_left > 0 and spare >= cost + 3 and has_meld(counts, self.ace)
+            return self._meld_then_lay_off(target, counts, melds, spare)
         return spare >= cost
+
+    def _meld_then_lay_off(
+        self, target: int, counts: Sequence[int], melds: Sequence[TableMeld], spare: int
+    ) -> bool:
+        """A meld of one's own first, then the lay-off with the cards left (the meld's
+        cards cannot also fill a gap for the target)."""
+        if self.melds_left <= 0:
+            return False
+        jokers = counts[JOKER_CODE]
+        rest = list(counts)
+        for key in group_options(counts, jokers) + run_options(counts, jokers, self.ace):
+            used = [JOKER_CODE if k >= 100 else k for k in key]
+            for c in used:
+                rest[c] -= 1
+            cost, _ = table_cost(target, rest, melds, self.ace)
+            for c in used:
+                rest[c] += 1
+            if cost != IMPOSSIBLE and spare >= len(used) + cost:
+                return True
+        return False
 
 
 def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]:
