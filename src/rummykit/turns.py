@@ -398,6 +398,8 @@ def _swap(h: Hand, p: int, action: Action, commit: bool) -> None:
     rest.append(JOKER_CODE)
     melds = h.melds[:]
     melds[action.meld - 1] = new
+    if card != h.same_card and same_card_trap(h, p, rest, melds):
+        raise _same_card_error(h, p, h.same_card)
     if h.pending and card != h.target and not h.target_reachable(p, rest, melds, h.melds_made):
         raise IllegalAction(
             h.pending_rule if h.pending_rule != "rummy.take" else "take.must-meld",

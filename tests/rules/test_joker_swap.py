@@ -125,3 +125,56 @@ def test_joker_swap_of_the_take_target_fulfils_take_must_meld() -> None:
 @pytest.mark.parametrize("preset", ["remik-500", "wrotham"])
 def test_joker_swap_is_on_in(preset: str) -> None:
     assert rules_of(preset).joker_swap is True
+
+
+def test_joker_swap_refused_when_it_leaves_only_the_card_taken_from_the_top() -> None:
+    # [discard.same-card]: Ana took the top JK and holds only 3H besides; swapping 3H for
+    # the group's joker would leave her two jokers, neither of which she may discard and
+    # neither of which any meld can take (the group is then full). Found by random play.
+    from rummykit import Rules, parse_action
+    from rummykit.cards import JOKER_CODE, parse_cards
+    from rummykit.errors import IllegalAction
+    from rummykit.hand import Phase, TurnState
+    from rummykit.melds import TableMeld
+
+    rules = Rules.preset("500-rum", joker_swap=True, rummy_call="off")
+    c = {str(x): int(x) for x in parse_cards("3C 3D 3S 3H")}
+    group = TableMeld(False, -1, 3, 0, (c["3C"], c["3D"], c["3S"], JOKER_CODE), (1, 1, 1, 1))
+    state = TurnState(
+        turn=0,
+        phase=Phase.PLAY,
+        took=1,
+        target=JOKER_CODE,
+        pending=False,
+        pending_rule="",
+        same_card=JOKER_CODE,
+        melds_made=0,
+        has_melded=(False, True),
+        played=(False, True),
+        played_at_start=False,
+        window=(),
+        window_next=-1,
+        last_player=1,
+        call_layoff_only=False,
+        call_resume=-1,
+        reuse=0,
+        last_turn=False,
+        first_turn=False,
+    )
+    hand = Hand.from_public(
+        rules,
+        ["Ana", "Ben"],
+        1,
+        1,
+        state,
+        hands=[[c["3H"], JOKER_CODE], [int(x) for x in parse_cards("9C 9D")]],
+        stock=[int(x) for x in parse_cards("KS QS")],
+        pile=[],
+        melds=[group],
+        known=[[JOKER_CODE], []],
+    )
+    with pytest.raises(IllegalAction) as err:
+        hand.apply(parse_action("swap 3H in 1"))
+    assert err.value.rule == "discard.same-card"
+    assert parse_action("swap 3H in 1") not in hand.legal_actions()
+    assert parse_action("discard 3H") in hand.legal_actions()
