@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rummykit.actions import Action
-from rummykit.errors import RulesError
+from rummykit.errors import IllegalAction, RulesError
 from rummykit.hand import Deal, Hand, Phase
 from rummykit.rules import Rules, Scoring
 
@@ -131,8 +131,6 @@ class Game:
         Raises :class:`~rummykit.errors.IllegalAction` and changes nothing if illegal.
         """
         if self.over:
-            from rummykit.errors import IllegalAction
-
             raise IllegalAction("end.out", "the game is over")
         hand = self.hand
         hand.apply(action, player)

@@ -247,25 +247,17 @@ def _layoffs(h: Hand, cards: list[int]) -> list[Action]:
             continue
         if n >= 13:
             continue
-        low_ok = m.lo > 1 or ace is Ace.AROUND
-        high_ok = m.hi < top
-        low_code = m.suit * 13 + rank_at(m.lo - 1) - 1 if low_ok else -1
-        high_code = m.suit * 13 + rank_at(m.hi + 1) - 1 if high_ok else -1
+        ends = []
+        if m.lo > 1 or ace is Ace.AROUND:
+            ends.append((EndOfRun.LOW, m.suit * 13 + rank_at(m.lo - 1) - 1))
+        if m.hi < top:
+            ends.append((EndOfRun.HIGH, m.suit * 13 + rank_at(m.hi + 1) - 1))
+        # a twelve-card run takes the same card at both ends: the end must be named
+        both = len(ends) == 2 and ends[0][1] == ends[1][1]
         for c in cards:
-            if c == JOKER_CODE:
-                if low_ok:
-                    out.append(LayOff((JokerAs(card=CARDS[low_code]),), number))
-                if high_ok and high_code != low_code:
-                    out.append(LayOff((JokerAs(card=CARDS[high_code]),), number))
-                elif high_ok:  # both ends stand for the same card
-                    out.append(LayOff((JokerAs(card=CARDS[high_code]),), number, EndOfRun.HIGH))
-                    out[-2] = LayOff((JokerAs(card=CARDS[low_code]),), number, EndOfRun.LOW)
-                continue
-            lo_fit = c == low_code
-            hi_fit = c == high_code
-            if lo_fit and hi_fit:
-                out.append(LayOff((CARDS[c],), number, EndOfRun.LOW))
-                out.append(LayOff((CARDS[c],), number, EndOfRun.HIGH))
-            elif lo_fit or hi_fit:
-                out.append(LayOff((CARDS[c],), number))
+            for end, code in ends:
+                if c == code:
+                    out.append(LayOff((CARDS[c],), number, end if both else None))
+                elif c == JOKER_CODE:
+                    out.append(LayOff((JokerAs(card=CARDS[code]),), number, end if both else None))
     return out
