@@ -159,7 +159,7 @@ class Hand:
     _log: tuple[Any, ...] | None
     _log_text: tuple[Any, tuple[tuple[int, str], ...]] | None
     _legal: list[Action] | None
-    _reach_base: list[tuple[int, bool, bool]] | None
+    _reach_base: list[tuple[int, bool]] | None  # (pile depth, needs a lay-off) of calls
     _fits: tuple[list[TableMeld], tuple[frozenset[int], int]] | None
 
     def __init__(

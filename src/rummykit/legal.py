@@ -111,13 +111,13 @@ def _draw_actions(h: Hand) -> list[Action]:
 def _base_calls(h: Hand) -> list[tuple[int, bool]]:
     """(depth, needs a lay-off) for every pile card callable from the pile alone."""
     if h._reach_base is not None:
-        return [(d, lay) for d, lay, _ in h._reach_base]
+        return h._reach_base
     rules = h.rules
     pile = h.pile
-    base: list[tuple[int, bool, bool]] = []
+    base: list[tuple[int, bool]] = []
     if rules.rummy_call is RummyCall.LAST_DISCARD:
         if pile and table_cost(pile[-1], [0] * 53, h.melds, rules.ace)[0] == 1:
-            base.append((1, True, True))
+            base.append((1, True))
     else:
         counts = [0] * 53
         fits = h.fits()
@@ -126,10 +126,10 @@ def _base_calls(h: Hand) -> list[tuple[int, bool]]:
             target = pile[-d]
             if with_layoff.can_meld(target, counts, h.melds, d - 1, fits):
                 needs_layoff = not no_layoff.can_meld(target, counts, h.melds, d - 1, fits)
-                base.append((d, needs_layoff, True))
+                base.append((d, needs_layoff))
             counts[target] += 1
     h._reach_base = base
-    return [(d, lay) for d, lay, _ in base]
+    return base
 
 
 _CALL_REACHES: dict[int, tuple[Rules, Reach, Reach]] = {}

@@ -176,13 +176,6 @@ def swap_possible(target: int, melds: Sequence[TableMeld]) -> bool:
     return False
 
 
-def has_meld(counts: Sequence[int], ace: Ace) -> bool:
-    """Whether the cards hold any meld at all."""
-    return bool(group_options(counts, counts[JOKER_CODE])) or bool(
-        run_options(counts, counts[JOKER_CODE], ace)
-    )
-
-
 @dataclass(frozen=True, slots=True)
 class Reach:
     """What a player may use to meld a target: the rules that narrow the paths."""
