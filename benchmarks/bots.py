@@ -13,18 +13,25 @@ above 50%).
     python benchmarks/bots.py --games 40 --jobs 4      # a quick look
     python benchmarks/bots.py --players 4 --preset remik-500 --json
     python benchmarks/bots.py --match greedy-random --match heuristic-greedy
+    python benchmarks/bots.py --log runs/        # save each game; run again to resume
+
+With ``--log DIR`` every game is appended to ``DIR/<preset>-<players>p-<match>-s<seed>.jsonl``
+as it ends, and a later run with the same arguments plays only the games missing there,
+so a ladder that takes hours survives an interruption.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import platform
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from rummykit.bots.tournament import run_match
+from rummykit.bots.tournament import GameResult, run_match
 
 #: (upper, lower, the win rate the upper level must exceed).
 LADDER: list[tuple[str, str, float]] = [
@@ -45,11 +52,15 @@ def run_ladder(
     players: int,
     seed: int,
     quiet: bool,
+    log: Path | None = None,
 ) -> list[dict[str, Any]]:
-    """Plays each match and returns one row of figures per match."""
+    """Plays each match and returns one row of figures per match (with ``log``, resumes
+    from and appends to one file of game results per match)."""
     rows: list[dict[str, Any]] = []
     for upper, lower, bar in matches:
         label = f"{upper}-{lower}"
+        path = log / f"{preset}-{players}p-{label}-s{seed}.jsonl" if log else None
+        known = load_log(path) if path else []
 
         def progress(done: int, total: int, label: str = label) -> None:
             if not quiet:
@@ -65,6 +76,8 @@ def run_ladder(
             seed=seed,
             jobs=jobs,
             progress=progress,
+            known=known,
+            on_result=functools.partial(append_log, path) if path else None,
         )
         seconds = time.perf_counter() - start
         up = match.bots[upper]
@@ -86,9 +99,35 @@ def run_ladder(
                     lower: round(match.bots[lower].ms_per_decision, 3),
                 },
                 "seconds": round(seconds, 2),
+                "resumed_games": len(known),
+                "bot_seconds": round(sum(sum(r.seconds) for r in match.results), 1),
             }
         )
     return rows
+
+
+def load_log(path: Path) -> list[GameResult]:
+    """The games saved in ``path`` (none if it does not exist). A last line cut short by an
+    interruption is dropped; any other bad line stops the run with its line number."""
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    out: list[GameResult] = []
+    for n, line in enumerate(lines, 1):
+        try:
+            out.append(GameResult.from_json(json.loads(line)))
+        except ValueError as exc:  # json.JSONDecodeError is a ValueError
+            if n == len(lines):  # rewritten without it, so that new games start a line
+                path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
+                break
+            raise SystemExit(f"{path}:{n}: {exc}") from None
+    return out
+
+
+def append_log(path: Path, result: GameResult) -> None:
+    """Appends one game to ``path``."""
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -132,22 +171,31 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--match", action="append", choices=names, help="only these matches (repeatable)"
     )
+    p.add_argument(
+        "--log", type=Path, metavar="DIR", help="save each game in DIR and resume from it"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         p.error("--games and --jobs must be at least 1")
+    if args.log is not None:
+        args.log.mkdir(parents=True, exist_ok=True)
     chosen = [m for m in LADDER if args.match is None or f"{m[0]}-{m[1]}" in args.match]
     start = time.perf_counter()
-    rows = run_ladder(
-        chosen,
-        games=args.games,
-        jobs=args.jobs,
-        preset=args.preset,
-        players=args.players,
-        seed=args.seed,
-        quiet=args.quiet,
-    )
+    try:
+        rows = run_ladder(
+            chosen,
+            games=args.games,
+            jobs=args.jobs,
+            preset=args.preset,
+            players=args.players,
+            seed=args.seed,
+            quiet=args.quiet,
+            log=args.log,
+        )
+    except ValueError as exc:  # a log of another match, an unknown preset
+        p.error(str(exc))
     total = time.perf_counter() - start
     if args.json:
         doc = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit.bots.tournament import BotSpec, run_match, wilson
+from rummykit.bots.tournament import BotSpec, GameResult, run_match, wilson
 
 
 def test_match_is_reproducible_and_jobs_do_not_matter() -> None:
@@ -61,3 +61,23 @@ def test_wilson() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
     low, high = wilson(50, 100)
     assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_interrupted_match_resumes_with_the_same_results(jobs: int) -> None:
+    full = run_match(["greedy", "random"], games=6, seed=4)
+    saved = [GameResult.from_json(r.to_json()) for r in full.results[:3]]
+    played: list[GameResult] = []
+    resumed = run_match(
+        ["greedy", "random"], games=6, seed=4, jobs=jobs, known=saved, on_result=played.append
+    )
+    assert resumed.outcome() == full.outcome()
+    assert sorted(r.index for r in played) == [3, 4, 5]
+
+
+def test_known_results_must_belong_to_the_match() -> None:
+    other = run_match(["heuristic", "random"], games=1, seed=4).results
+    with pytest.raises(ValueError, match="game 0"):
+        run_match(["greedy", "random"], games=2, seed=4, known=other)
+    with pytest.raises(ValueError, match="not a game result"):
+        GameResult.from_json({"index": 0})

@@ -63,6 +63,32 @@ class GameResult:
     decisions: tuple[int, ...]
     seconds: tuple[float, ...]  # time spent deciding, by seat
 
+    def to_json(self) -> dict[str, Any]:
+        """The game as a JSON-ready object (:meth:`from_json` reads it back)."""
+        return {
+            "index": self.index,
+            "seats": list(self.seats),
+            "winner": self.winner,
+            "hand_scores": [list(h) for h in self.hand_scores],
+            "decisions": list(self.decisions),
+            "seconds": [round(x, 6) for x in self.seconds],
+        }
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> GameResult:
+        """A result from :meth:`to_json`'s object; ``ValueError`` if it is not one."""
+        try:
+            return cls(
+                int(doc["index"]),
+                tuple(str(x) for x in doc["seats"]),
+                None if doc["winner"] is None else str(doc["winner"]),
+                tuple(tuple(int(x) for x in h) for h in doc["hand_scores"]),
+                tuple(int(x) for x in doc["decisions"]),
+                tuple(float(x) for x in doc["seconds"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a game result: {exc}") from None
+
 
 @dataclass
 class BotStats:
@@ -240,6 +266,8 @@ def run_match(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
     records_dir: str | Path | None = None,
+    known: Sequence[GameResult] = (),
+    on_result: Callable[[GameResult], None] | None = None,
 ) -> MatchResult:
     """Plays ``games`` games between ``bots`` (levels, ``level:budget`` or specs) and
     returns the figures of each bot.
@@ -248,7 +276,10 @@ def run_match(
     around the table. Games come in groups of rotations of one deal; ``jobs`` > 1 plays
     them in that many processes with the same results. ``progress(done, total)`` is called
     as games finish. With ``records_dir`` (an existing directory) every game is also saved
-    there as a game record. Raises ``ValueError`` for an unknown level or a bad count.
+    there as a game record. ``known`` results (of an interrupted run of the same match)
+    are counted without being played again, and ``on_result`` is called with each game
+    played, so a long match can be saved as it goes and resumed. Raises ``ValueError``
+    for an unknown level, a bad count, or a known result that is not of this match.
     """
     specs = [BotSpec.of(b) for b in bots]
     labels = [s.label for s in specs]
@@ -262,22 +293,39 @@ def run_match(
     if games < 1:
         raise ValueError("a match needs at least one game")
     start = time.perf_counter()
-    results: list[GameResult] = []
+    have: dict[int, GameResult] = {}
+    for r in known:
+        expected = tuple(specs[b].label for b in _seating(len(specs), players, r.index))
+        if not 0 <= r.index < games or r.seats != expected:
+            raise ValueError(f"game {r.index} is not a game of this match")
+        have[r.index] = r
+    todo = [i for i in range(games) if i not in have]
+
+    def finished(r: GameResult) -> None:
+        have[r.index] = r
+        if on_result is not None:
+            on_result(r)
+        if progress is not None:
+            progress(len(have), games)
+
     if jobs <= 1:
-        for i in range(games):
-            results.append(play_one(specs, rules_obj, players, seed, i, records_dir=records_dir))
-            if progress is not None:
-                progress(i + 1, games)
+        for i in todo:
+            finished(play_one(specs, rules_obj, players, seed, i, records_dir=records_dir))
     else:
         rotations = max(len(specs), players)
-        groups = [list(range(g, min(g + rotations, games))) for g in range(0, games, rotations)]
+        groups: list[list[int]] = []
+        for i in todo:  # the games left of one deal go to the same process
+            if groups and groups[-1][0] // rotations == i // rotations:
+                groups[-1].append(i)
+            else:
+                groups.append([i])
         rdir = str(records_dir) if records_dir is not None else None
         tasks = [(specs, rules_obj, players, seed, grp, rdir) for grp in groups]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for chunk in pool.map(_play_chunk, tasks):
-                results.extend(chunk)
-                if progress is not None:
-                    progress(len(results), games)
+                for r in chunk:
+                    finished(r)
+    results = [have[i] for i in range(games)]
     match = MatchResult(rules_obj.name, players, seed)
     match.bots = {label: BotStats() for label in labels}
     for r in results:
