@@ -26,7 +26,7 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
     base = ["--games", "6", "--match", "greedy-random", "--json", "--quiet"]
     assert ladder.main([*base, *args]) == 0
     doc = json.loads(capsys.readouterr().out)
-    row = doc["matches"]["greedy-random"]
+    row: dict[str, Any] = doc["matches"]["greedy-random"]
     return row
 
 

@@ -39,7 +39,7 @@ from rummykit.reach import Reach, can_meld_all, table_cost
 from rummykit.rules import Ace, GoingOut, PileDraw, Rules, RummyCall
 from rummykit.turns import discard_refusal, take_allowed, take_obligation, top_take_trap
 
-__all__ = ["callable_depths", "callers", "legal_actions"]
+__all__ = ["callable_depths", "callers", "draw_action", "legal_actions", "top_take_allowed"]
 
 _MELD_CACHE: dict[tuple[Ace, tuple[int, ...]], Meld] = {}
 
@@ -75,36 +75,59 @@ def legal_actions(h: Hand) -> list[Action]:
     return _play_actions(h)
 
 
-def _draw_actions(h: Hand) -> list[Action]:
+def draw_action(h: Hand) -> Action:
+    """The stock draw of the draw phase: ``draw``, or ``end`` when the stock is gone."""
+    return DRAW if h.stock or h.can_turn_over() else END
+
+
+def top_take_allowed(h: Hand) -> bool:
+    """Whether the player to draw may take the top pile card: what :func:`legal_actions`
+    decides for ``take`` at depth 1, without looking deeper."""
+    pile = h.pile
+    if not pile:
+        return False
     p = h.turn
-    acts: list[Action] = [DRAW] if h.stock or h.can_turn_over() else [END]
+    if h.all_at_once:
+        ob = take_obligation(h, p, 1)
+        return (not ob or take_allowed(h, p, 1, ob)) and not top_take_trap(h, p)
+    if h.rules.top_card_must_meld or h.stock_locked():
+        hand = h.hands[p]
+        counts = [0] * 53
+        for c in hand:
+            counts[c] += 1
+        if not h.reach_for(p, 0).can_meld(pile[-1], counts, h.melds, len(hand), h.fits()):
+            return False
+    return not top_take_trap(h, p)
+
+
+def _draw_actions(h: Hand) -> list[Action]:
+    acts: list[Action] = [draw_action(h)]
     pile = h.pile
     if not pile:
         return acts
-    deepest = 1 if h.rules.pile_draw is PileDraw.TOP_ONLY else len(pile)
-    hand = h.hands[p]
-    locked = h.stock_locked()
+    if top_take_allowed(h):
+        acts.append(take(1))
+    if h.rules.pile_draw is PileDraw.TOP_ONLY:
+        return acts
+    p = h.turn
     if h.all_at_once:
-        for d in range(1, deepest + 1):
+        for d in range(2, len(pile) + 1):
             ob = take_obligation(h, p, d)
-            if (not ob or take_allowed(h, p, d, ob)) and (d > 1 or not top_take_trap(h, p)):
+            if not ob or take_allowed(h, p, d, ob):
                 acts.append(take(d))
         return acts
+    hand = h.hands[p]
     reach = h.reach_for(p, 0)
     fits = h.fits()
     counts = [0] * 53
     for c in hand:
         counts[c] += 1
     total = len(hand)
-    top_must = h.rules.top_card_must_meld or locked
-    for d in range(1, deepest + 1):
-        target = pile[-d]
-        if (d > 1 or top_must) and not reach.can_meld(target, counts, h.melds, total, fits):
-            pass
-        elif d > 1 or not top_take_trap(h, p):
-            acts.append(take(d))
-        counts[target] += 1
+    for d in range(2, len(pile) + 1):
+        counts[pile[-d + 1]] += 1
         total += 1
+        if reach.can_meld(pile[-d], counts, h.melds, total, fits):
+            acts.append(take(d))
     return acts
 
 

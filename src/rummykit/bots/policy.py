@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import random
 
-from rummykit.actions import Action, CallRummy, Discard, Draw, End, LayOff, Meld, Take
+from rummykit.actions import Action, CallRummy, Discard, LayOff, Meld, take
 from rummykit.bots.evaluate import Values, best_melds, plan_value
 from rummykit.bots.simple import connections
 from rummykit.cards import JOKER_CODE
 from rummykit.hand import Hand, Phase
+from rummykit.legal import draw_action, top_take_allowed
 from rummykit.reach import new_meld_cost, table_cost
 
 __all__ = ["playout", "policy_action", "position_value", "short_list"]
+
+TAKE_TOP = take(1)
 
 
 def _counts(cards: list[int]) -> list[int]:
@@ -28,31 +31,29 @@ def _counts(cards: list[int]) -> list[int]:
 
 
 def policy_action(h: Hand, values: Values, rng: random.Random) -> Action:
-    """The playout policy's action in ``h`` (which must not be over)."""
+    """The policy's action in ``h`` (which must not be over)."""
+    phase = h.phase
+    if phase is Phase.DRAW:
+        # only the top card is ever taken: its legality is all the policy needs to know
+        pile = h.pile
+        if pile:
+            top = pile[-1]
+            if (
+                top == JOKER_CODE
+                or table_cost(top, [0] * 53, h.melds, values.ace)[0] == 1
+                or new_meld_cost(top, _counts(h.hands[h.turn]), values.ace) <= 3
+            ) and top_take_allowed(h):
+                return TAKE_TOP
+        return draw_action(h)
     acts = h.legal_actions()
     if len(acts) == 1:
         return acts[0]
-    phase = h.phase
     if phase is Phase.RUMMY:
         for a in acts:
             if isinstance(a, CallRummy) and a.count == 1:
                 return a
         return acts[-1]  # pass comes last
     hand = h.hands[h.turn]
-    if phase is Phase.DRAW:
-        top = h.pile[-1] if h.pile else -1
-        fallback: Action = acts[0]
-        for a in acts:
-            if isinstance(a, Take) and a.count == 1:
-                if table_cost(top, [0] * 53, h.melds, values.ace)[0] == 1 or (
-                    top != JOKER_CODE and new_meld_cost(top, _counts(hand), values.ace) <= 3
-                ):
-                    return a
-                if top == JOKER_CODE:
-                    return a
-            elif isinstance(a, Draw | End):
-                fallback = a
-        return fallback
     best_meld: Meld | None = None
     layoff: LayOff | None = None
     discards: list[int] = []
