@@ -167,6 +167,29 @@ class Game:
             return out if out >= 0 and totals[out] >= target else None
         return leaders[0] if len(leaders) == 1 else None
 
+    def rewind(self, actions: int = 1) -> list[tuple[int, Action]]:
+        """Takes back the last ``actions`` actions of the current hand and returns them
+        (seat, action), oldest first: the hand is dealt again and played up to before them.
+
+        Only a hand in progress can be rewound, and never to before its deal; a
+        :class:`~rummykit.errors.RulesError` says why not and changes nothing.
+        """
+        if self.over or self.awaiting_deal:
+            raise RulesError("hands", "only a hand in progress can be rewound")
+        old = self.hand
+        history = old.history
+        if not 0 <= actions <= len(history):
+            raise RulesError(
+                "hands", f"cannot take back {actions} actions: the hand has {len(history)}"
+            )
+        keep = len(history) - actions
+        dealer, deal = self.deals[-1]
+        hand = Hand(self.rules, self.players, dealer, deal, number=old.number, seed=old.seed)
+        for seat, action in history[:keep]:
+            hand.apply(action, seat)
+        self.hands[-1] = hand
+        return list(history[keep:])
+
     def settlement(self) -> list[int] | None:
         """What each seat receives (+) or pays (-) when the game is over ([game.settlement])."""
         if not self.over or not self.rules.settlement or self.winner is None:

@@ -359,14 +359,8 @@ class Session:
         Returns the action taken back; raises :class:`UndoRefused` (see :meth:`undo_point`).
         """
         index = self.undo_point()
-        old = self.hand
-        history = old.history
-        dealer, deal = self.game.deals[-1]
-        hand = Hand(self.game.rules, self.names, dealer, deal, number=old.number, seed=old.seed)
-        for seat, action in history[:index]:
-            hand.apply(action, seat)
-        self.game.hands[-1] = hand
-        undone = history[index][1]
+        undone = self.game.rewind(len(self.hand.history) - index)[0][1]
+        hand = self.hand
         self._rebuild_log()
         self.log.append(LogLine(hand.number, self.human, f"(undo: {undone})", "undo"))
         self.save()
