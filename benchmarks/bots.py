@@ -14,6 +14,7 @@ above 50%).
     python benchmarks/bots.py --players 4 --preset remik-500 --json
     python benchmarks/bots.py --match greedy-random --match heuristic-greedy
     python benchmarks/bots.py --log runs/        # save each game; run again to resume
+    python benchmarks/bots.py --log runs/ --report   # figures of the games saved so far
 
 With ``--log DIR`` every game is appended to ``DIR/<preset>-<players>p-<match>-s<seed>.jsonl``
 as it ends, and a later run with the same arguments plays only the games missing there,
@@ -31,7 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rummykit.bots.tournament import GameResult, run_match
+from rummykit.bots.tournament import GameResult, MatchResult, run_match
 
 #: (upper, lower, the win rate the upper level must exceed).
 LADDER: list[tuple[str, str, float]] = [
@@ -53,6 +54,7 @@ def run_ladder(
     seed: int,
     quiet: bool,
     log: Path | None = None,
+    report_only: bool = False,
 ) -> list[dict[str, Any]]:
     """Plays each match and returns one row of figures per match (with ``log``, resumes
     from and appends to one file of game results per match)."""
@@ -60,7 +62,7 @@ def run_ladder(
     for upper, lower, bar in matches:
         label = f"{upper}-{lower}"
         path = log / f"{preset}-{players}p-{label}-s{seed}.jsonl" if log else None
-        known = load_log(path) if path else []
+        known = load_log(path, repair=not report_only) if path else []
 
         def progress(done: int, total: int, label: str = label) -> None:
             if not quiet:
@@ -68,17 +70,24 @@ def run_ladder(
                 print(f"\r{label}: {done}/{total} games", end=end, file=sys.stderr, flush=True)
 
         start = time.perf_counter()
-        match = run_match(
-            [upper, lower],
-            games=games,
-            rules=preset,
-            players=players,
-            seed=seed,
-            jobs=jobs,
-            progress=progress,
-            known=known,
-            on_result=functools.partial(append_log, path) if path else None,
-        )
+        if report_only:
+            if not known:
+                continue
+            match = MatchResult.of(
+                preset, players, seed, [upper, lower], [r for r in known if r.index < games]
+            )
+        else:
+            match = run_match(
+                [upper, lower],
+                games=games,
+                rules=preset,
+                players=players,
+                seed=seed,
+                jobs=jobs,
+                progress=progress,
+                known=known,
+                on_result=functools.partial(append_log, path) if path else None,
+            )
         seconds = time.perf_counter() - start
         up = match.bots[upper]
         low, high = up.ci95
@@ -106,9 +115,10 @@ def run_ladder(
     return rows
 
 
-def load_log(path: Path) -> list[GameResult]:
+def load_log(path: Path, repair: bool = True) -> list[GameResult]:
     """The games saved in ``path`` (none if it does not exist). A last line cut short by an
-    interruption is dropped; any other bad line stops the run with its line number."""
+    interruption (or being written) is dropped, and with ``repair`` removed from the file;
+    any other bad line stops the run with its line number."""
     if not path.exists():
         return []
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -118,7 +128,9 @@ def load_log(path: Path) -> list[GameResult]:
             out.append(GameResult.from_json(json.loads(line)))
         except ValueError as exc:  # json.JSONDecodeError is a ValueError
             if n == len(lines):  # rewritten without it, so that new games start a line
-                path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
+                if repair:
+                    text = "".join(ln + "\n" for ln in lines[:-1])
+                    path.write_text(text, encoding="utf-8")
                 break
             raise SystemExit(f"{path}:{n}: {exc}") from None
     return out
@@ -174,11 +186,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--log", type=Path, metavar="DIR", help="save each game in DIR and resume from it"
     )
+    p.add_argument(
+        "--report",
+        action="store_true",
+        help="only report the games saved in --log DIR (of a run still going, say)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         p.error("--games and --jobs must be at least 1")
+    if args.report and args.log is None:
+        p.error("--report reads the games saved by --log DIR: give --log")
     if args.log is not None:
         args.log.mkdir(parents=True, exist_ok=True)
     chosen = [m for m in LADDER if args.match is None or f"{m[0]}-{m[1]}" in args.match]
@@ -193,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             quiet=args.quiet,
             log=args.log,
+            report_only=args.report,
         )
     except ValueError as exc:  # a log of another match, an unknown preset
         p.error(str(exc))

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from rummykit.bots.tournament import GameResult
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -58,3 +60,25 @@ def test_a_damaged_log_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixt
     log.write_text("\n".join(["{}", *lines[1:]]) + "\n")
     with pytest.raises(SystemExit, match=r":1: not a game result"):
         _run(capsys, "--log", str(tmp_path))
+
+
+def test_report_reads_the_log_without_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = _run(capsys, "--log", str(tmp_path))
+    (log,) = tmp_path.iterdir()
+    lines = log.read_text().splitlines()
+    partial = "\n".join(lines[:4]) + "\n" + lines[4][:10]  # a game being written
+    log.write_text(partial)
+    seen = _run(capsys, "--log", str(tmp_path), "--report")
+    assert seen["games"] == 4 and seen["resumed_games"] == 4
+    assert log.read_text() == partial  # a report never writes
+    wins = sum(GameResult.from_json(json.loads(ln)).winner == "greedy" for ln in lines[:4])
+    assert seen["wins"] == wins
+    assert whole["games"] == 6
+
+
+def test_report_needs_a_log(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _run(capsys, "--report")
+    assert "--report reads the games saved by --log DIR" in capsys.readouterr().err

@@ -156,6 +156,37 @@ class MatchResult:
         """Everything but timings: equal for equal seeds, whatever ``jobs`` was."""
         return [(r.index, r.seats, r.winner, r.hand_scores, r.decisions) for r in self.results]
 
+    @classmethod
+    def of(
+        cls,
+        rules: str,
+        players: int,
+        seed: int | str,
+        labels: Sequence[str],
+        results: Sequence[GameResult],
+    ) -> MatchResult:
+        """The figures of the bots named ``labels`` over ``results`` (of one match)."""
+        match = cls(rules, players, seed)
+        match.bots = {label: BotStats() for label in labels}
+        for r in results:
+            seen: set[str] = set()
+            for seat, label in enumerate(r.seats):
+                st = match.bots[label]
+                st.decisions += r.decisions[seat]
+                st.seconds += r.seconds[seat]
+                st.hands += len(r.hand_scores)
+                st.points += sum(h[seat] for h in r.hand_scores)
+                if label in seen:
+                    continue
+                seen.add(label)
+                st.games += 1
+                if r.winner is None:
+                    st.draws += 1
+                elif r.winner == label:
+                    st.wins += 1
+        match.results = list(results)
+        return match
+
     def to_json(self) -> dict[str, Any]:
         """The match as a JSON-ready object (``"bots"`` maps each name to its figures)."""
         return {
@@ -326,24 +357,6 @@ def run_match(
                 for r in chunk:
                     finished(r)
     results = [have[i] for i in range(games)]
-    match = MatchResult(rules_obj.name, players, seed)
-    match.bots = {label: BotStats() for label in labels}
-    for r in results:
-        seen: set[str] = set()
-        for seat, label in enumerate(r.seats):
-            st = match.bots[label]
-            st.decisions += r.decisions[seat]
-            st.seconds += r.seconds[seat]
-            st.hands += len(r.hand_scores)
-            st.points += sum(h[seat] for h in r.hand_scores)
-            if label in seen:
-                continue
-            seen.add(label)
-            st.games += 1
-            if r.winner is None:
-                st.draws += 1
-            elif r.winner == label:
-                st.wins += 1
-    match.results = results
+    match = MatchResult.of(rules_obj.name, players, seed, labels, results)
     match.seconds = time.perf_counter() - start
     return match
