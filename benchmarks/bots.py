@@ -230,7 +230,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print(
             f"{args.preset}, {args.players} players, {args.games} games per match, "
-            f"seed {args.seed}, {args.jobs} job(s)"
+            f"seed {args.seed}, "
+            + (f"games saved in {args.log} so far" if args.report else f"{args.jobs} job(s)")
         )
         print(table(rows))
         print(f"total {total:.1f} s")
