@@ -24,7 +24,7 @@ from rummykit.actions import (
     call,
     take,
 )
-from rummykit.cards import CARDS, JOKER_CODE, RANK_OF, SUIT_OF, Rank
+from rummykit.cards import CARDS, JOKER_CODE, Rank
 from rummykit.errors import IllegalAction
 from rummykit.hand import Hand, Phase
 from rummykit.melds import (
@@ -250,11 +250,41 @@ def _ok(h: Hand, p: int, action: Action) -> bool:
     return True
 
 
+_LAYOFF_CACHE: dict[tuple[int, int, EndOfRun | None], LayOff] = {}
+_JOKER_LAYOFF_CACHE: dict[tuple[int, int, EndOfRun | None], LayOff] = {}
+
+
+def _layoff(card: int, number: int, end: EndOfRun | None) -> LayOff:
+    key = (card, number, end)
+    action = _LAYOFF_CACHE.get(key)
+    if action is None:
+        action = _LAYOFF_CACHE[key] = LayOff((CARDS[card],), number, end)
+    return action
+
+
+def _joker_layoff(stands_for: int, number: int, end: EndOfRun | None) -> LayOff:
+    """A joker laid off as natural ``stands_for`` (a card code) or, for a group, as rank
+    ``-stands_for``."""
+    key = (stands_for, number, end)
+    action = _JOKER_LAYOFF_CACHE.get(key)
+    if action is None:
+        joker = (
+            JokerAs(card=CARDS[stands_for])
+            if stands_for >= 0
+            else JokerAs(rank=Rank.from_number(-stands_for))
+        )
+        action = _JOKER_LAYOFF_CACHE[key] = LayOff((joker,), number, end)
+    return action
+
+
 def _layoffs(h: Hand, cards: list[int]) -> list[Action]:
-    """Single-card lay-offs of ``cards`` on every table meld they fit."""
+    """Single-card lay-offs of ``cards`` (distinct, in ascending order) on every table meld
+    they fit: by meld, then by card (a joker last), then low end before high end."""
     out: list[Action] = []
     ace = h.rules.ace
     top = max_position(ace)
+    held = set(cards)
+    joker = JOKER_CODE in held
     for i, m in enumerate(h.melds):
         number = i + 1
         n = len(m.cards)
@@ -262,11 +292,13 @@ def _layoffs(h: Hand, cards: list[int]) -> list[Action]:
             if n >= 4:
                 continue
             suits = m.group_suits()
-            for c in cards:
-                if c == JOKER_CODE:
-                    out.append(LayOff((JokerAs(rank=Rank.from_number(m.rank)),), number))
-                elif RANK_OF[c] == m.rank and not suits >> SUIT_OF[c] & 1:
-                    out.append(LayOff((CARDS[c],), number))
+            rank = m.rank
+            for suit in range(4):
+                code = suit * 13 + rank - 1
+                if code in held and not suits >> suit & 1:
+                    out.append(_layoff(code, number, None))
+            if joker:
+                out.append(_joker_layoff(-rank, number, None))
             continue
         if n >= 13:
             continue
@@ -277,10 +309,12 @@ def _layoffs(h: Hand, cards: list[int]) -> list[Action]:
             ends.append((EndOfRun.HIGH, m.suit * 13 + rank_at(m.hi + 1) - 1))
         # a twelve-card run takes the same card at both ends: the end must be named
         both = len(ends) == 2 and ends[0][1] == ends[1][1]
-        for c in cards:
+        fitting = [(code, end) for end, code in ends if code in held]
+        if len(fitting) == 2 and fitting[1][0] < fitting[0][0]:
+            fitting.reverse()  # by card, as the cards come
+        for code, end in fitting:
+            out.append(_layoff(code, number, end if both else None))
+        if joker:
             for end, code in ends:
-                if c == code:
-                    out.append(LayOff((CARDS[c],), number, end if both else None))
-                elif c == JOKER_CODE:
-                    out.append(LayOff((JokerAs(card=CARDS[code]),), number, end if both else None))
+                out.append(_joker_layoff(code, number, end if both else None))
     return out
