@@ -99,6 +99,7 @@ def run_ladder(
                 "games": match.games,
                 "wins": up.wins,
                 "draws": up.draws,
+                "unfinished": match.unfinished,
                 "win_rate": round(up.win_rate, 4),
                 "ci95": [round(low, 4), round(high, 4)],
                 "bar": bar,

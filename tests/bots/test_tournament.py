@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit.bots.tournament import BotSpec, GameResult, run_match, wilson
+from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, play_one, run_match, wilson
+from rummykit.rules import Rules
 
 
 def test_match_is_reproducible_and_jobs_do_not_matter() -> None:
@@ -81,3 +82,24 @@ def test_known_results_must_belong_to_the_match() -> None:
         run_match(["greedy", "random"], games=2, seed=4, known=other)
     with pytest.raises(ValueError, match="not a game result"):
         GameResult.from_json({"index": 0})
+
+
+def test_a_hand_that_cannot_end_stops_the_game_unfinished_as_a_draw() -> None:
+    # rummy turns the pile over without limit: in game 64 of this match both players are
+    # left with one card each, the table has no place for any card, and they would draw
+    # and discard for ever
+    specs = [BotSpec.of("heuristic"), BotSpec.of("greedy")]
+    result = play_one(specs, Rules.preset("rummy"), 2, 7, 64)
+    assert result.unfinished and result.winner is None
+    match = MatchResult.of("rummy", 2, 7, ["heuristic", "greedy"], [result])
+    assert match.unfinished == 1
+    assert match.bots["heuristic"].draws == match.bots["greedy"].draws == 1
+    assert GameResult.from_json(result.to_json()).unfinished
+
+
+def test_the_action_limit_is_a_parameter() -> None:
+    specs = [BotSpec.of("greedy"), BotSpec.of("random")]
+    rules = Rules.preset("500-rum")
+    assert not play_one(specs, rules, 2, 1, 0).unfinished
+    short = play_one(specs, rules, 2, 1, 0, max_hand_actions=30)
+    assert short.unfinished and short.winner is None and short.hand_scores == ()

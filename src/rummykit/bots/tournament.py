@@ -62,6 +62,7 @@ class GameResult:
     hand_scores: tuple[tuple[int, ...], ...]
     decisions: tuple[int, ...]
     seconds: tuple[float, ...]  # time spent deciding, by seat
+    unfinished: bool = False  # stopped by a limit (see play_one): a draw
 
     def to_json(self) -> dict[str, Any]:
         """The game as a JSON-ready object (:meth:`from_json` reads it back)."""
@@ -72,6 +73,7 @@ class GameResult:
             "hand_scores": [list(h) for h in self.hand_scores],
             "decisions": list(self.decisions),
             "seconds": [round(x, 6) for x in self.seconds],
+            "unfinished": self.unfinished,
         }
 
     @classmethod
@@ -85,6 +87,7 @@ class GameResult:
                 tuple(tuple(int(x) for x in h) for h in doc["hand_scores"]),
                 tuple(int(x) for x in doc["decisions"]),
                 tuple(float(x) for x in doc["seconds"]),
+                bool(doc.get("unfinished", False)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
@@ -152,6 +155,11 @@ class MatchResult:
         """Games played."""
         return len(self.results)
 
+    @property
+    def unfinished(self) -> int:
+        """Games stopped by a limit of :func:`play_one` (counted as draws)."""
+        return sum(r.unfinished for r in self.results)
+
     def outcome(self) -> list[tuple[Any, ...]]:
         """Everything but timings: equal for equal seeds, whatever ``jobs`` was."""
         return [(r.index, r.seats, r.winner, r.hand_scores, r.decisions) for r in self.results]
@@ -193,6 +201,7 @@ class MatchResult:
             "rules": self.rules,
             "players": self.players,
             "games": self.games,
+            "unfinished": self.unfinished,
             "seed": self.seed,
             "seconds": round(self.seconds, 2),
             "bots": {name: s.to_json() for name, s in self.bots.items()},
@@ -214,6 +223,11 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+#: Actions after which a hand is taken as one that will not end (random play takes 120
+#: to 280 actions a hand on average, see BENCHMARKS.md).
+MAX_HAND_ACTIONS = 5000
+
+
 def _seating(k: int, players: int, game: int) -> list[int]:
     """The bot index at each seat of game ``game``: rotated by one per game of a deal."""
     shift = game % max(k, players)
@@ -228,8 +242,14 @@ def play_one(
     index: int,
     max_hands: int = 100,
     records_dir: str | Path | None = None,
+    max_hand_actions: int = MAX_HAND_ACTIONS,
 ) -> GameResult:
     """Plays game number ``index`` of a match (deal ``index // rotations``).
+
+    A game is stopped, unfinished and drawn, after ``max_hands`` hands or when one hand
+    reaches ``max_hand_actions`` actions. Some rules allow a hand that cannot end: in
+    ``rummy`` (the pile turned over without limit) two players left with one card each
+    and nothing they can lay off draw and discard for ever.
 
     With ``records_dir``, the game is also saved there as ``game-<index>.json``, a game
     record (NOTATION.md) that ``rummykit replay`` checks.
@@ -253,8 +273,13 @@ def play_one(
     seconds = [0.0] * players
     decisions = [0] * players
     clock = time.perf_counter
-    while not game.over and len(game.hands) <= max_hands:
-        if game.awaiting_deal:
+    unfinished = False
+    while not game.over:
+        if game.awaiting_deal or len(game.hands) > max_hands:
+            unfinished = True
+            break
+        if len(game.hand.history) >= max_hand_actions:
+            unfinished = True
             break
         seat = game.to_act
         view = game.view(seat)
@@ -277,6 +302,7 @@ def play_one(
         tuple(r.scores for r in game.results),
         tuple(decisions),
         tuple(seconds),
+        unfinished,
     )
 
 

@@ -276,6 +276,11 @@ def _table(doc: dict[str, Any]) -> str:
         ]
         lines.append("  ".join(cells))
     lines.append("rating: openskill Plackett-Luce mu - 3*sigma, from each game's final ranking")
+    if doc.get("unfinished"):
+        lines.append(
+            f"{doc['unfinished']} game(s) stopped unfinished and counted as draws: a hand "
+            "no one could end (the pile turned over for ever) or too many hands"
+        )
     return "\n".join(lines)
 
 
