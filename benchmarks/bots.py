@@ -62,7 +62,11 @@ def run_ladder(
     for upper, lower, bar in matches:
         label = f"{upper}-{lower}"
         path = log / f"{preset}-{players}p-{label}-s{seed}.jsonl" if log else None
-        known = load_log(path, repair=not report_only) if path else []
+        saved = load_log(path, repair=not report_only) if path else []
+        # one result per game (the last saved), of the games asked for
+        known = sorted(
+            {r.index: r for r in saved if r.index < games}.values(), key=lambda r: r.index
+        )
 
         def progress(done: int, total: int, label: str = label) -> None:
             if not quiet:
@@ -122,16 +126,16 @@ def load_log(path: Path, repair: bool = True) -> list[GameResult]:
     any other bad line stops the run with its line number."""
     if not path.exists():
         return []
-    lines = path.read_text(encoding="utf-8").splitlines()
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
     out: list[GameResult] = []
     for n, line in enumerate(lines, 1):
         try:
             out.append(GameResult.from_json(json.loads(line)))
         except ValueError as exc:  # json.JSONDecodeError is a ValueError
-            if n == len(lines):  # rewritten without it, so that new games start a line
+            if n == len(lines) and not text.endswith("\n"):  # cut short: rewritten without it
                 if repair:
-                    text = "".join(ln + "\n" for ln in lines[:-1])
-                    path.write_text(text, encoding="utf-8")
+                    path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
                 break
             raise SystemExit(f"{path}:{n}: {exc}") from None
     return out
@@ -144,8 +148,19 @@ def append_log(path: Path, result: GameResult) -> None:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    """The rows as a text table."""
-    head = ("match", "games", "win rate", "95% CI", "bar", "passed", "ms/dec (up, low)", "time")
+    """The rows as a text table (``bot time``: seconds the bots spent deciding, all games,
+    whatever the processes and resumes)."""
+    head = (
+        "match",
+        "games",
+        "unfinished",
+        "win rate",
+        "95% CI",
+        "bar",
+        "passed",
+        "ms/dec (up, low)",
+        "bot time",
+    )
     lines: list[tuple[str, ...]] = [head]
     for r in rows:
         low, high = r["ci95"]
@@ -154,12 +169,13 @@ def table(rows: list[dict[str, Any]]) -> str:
             (
                 r["match"],
                 str(r["games"]),
+                str(r["unfinished"]),
                 f"{100 * r['win_rate']:.1f}%",
                 f"{100 * low:.1f}-{100 * high:.1f}%",
                 f">{100 * r['bar']:.0f}%",
                 "yes" if r["passed"] else "NO",
                 ", ".join(f"{x:.1f}" for x in ms),
-                f"{r['seconds']:.1f} s",
+                f"{r['bot_seconds']:.1f} s",
             )
         )
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
@@ -199,7 +215,9 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--games and --jobs must be at least 1")
     if args.report and args.log is None:
         p.error("--report reads the games saved by --log DIR: give --log")
-    if args.log is not None:
+    if args.report and not args.log.is_dir():
+        p.error(f"--log {args.log}: no such directory")
+    if args.log is not None and not args.report:
         args.log.mkdir(parents=True, exist_ok=True)
     chosen = [m for m in LADDER if args.match is None or f"{m[0]}-{m[1]}" in args.match]
     start = time.perf_counter()

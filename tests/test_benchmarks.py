@@ -34,10 +34,17 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
 
 def test_figures_and_bar(capsys: pytest.CaptureFixture[str]) -> None:
     row = _run(capsys)
-    assert row["games"] == 6 and row["bar"] == 0.6
-    low, high = row["ci95"]
-    assert low <= row["win_rate"] <= high
-    assert row["passed"] == (row["win_rate"] > 0.6 and low > 0.5)
+    assert row["games"] == 6 and row["bar"] == 0.6 and row["unfinished"] == 0
+    # greedy wins 4 of these 6 games: 66.7% is above the bar but the interval is not
+    assert (row["wins"], row["win_rate"]) == (4, 0.6667)
+    assert row["ci95"][0] < 0.5 and row["passed"] is False
+
+
+def test_the_text_table(capsys: pytest.CaptureFixture[str]) -> None:
+    ladder = _ladder()
+    assert ladder.main(["--games", "2", "--match", "heuristic-greedy", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "heuristic-greedy" in out and ">75%" in out and "bot time" in out
 
 
 def test_log_resumes_an_interrupted_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -45,7 +52,7 @@ def test_log_resumes_an_interrupted_run(tmp_path: Path, capsys: pytest.CaptureFi
     (log,) = tmp_path.iterdir()
     lines = log.read_text().splitlines()
     assert len(lines) == 6
-    # an interruption: two games lost, the last line written halfway
+    # an interruption: two games lost, the last line written halfway (no newline)
     log.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])
     again = _run(capsys, "--log", str(tmp_path))
     assert again["resumed_games"] == 3
@@ -65,7 +72,7 @@ def test_a_damaged_log_names_its_line(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_report_reads_the_log_without_playing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    whole = _run(capsys, "--log", str(tmp_path))
+    _run(capsys, "--log", str(tmp_path))
     (log,) = tmp_path.iterdir()
     lines = log.read_text().splitlines()
     partial = "\n".join(lines[:4]) + "\n" + lines[4][:10]  # a game being written
@@ -75,7 +82,37 @@ def test_report_reads_the_log_without_playing(
     assert log.read_text() == partial  # a report never writes
     wins = sum(GameResult.from_json(json.loads(ln)).winner == "greedy" for ln in lines[:4])
     assert seen["wins"] == wins
+    # a game saved twice (two runs on one log) counts once
+    log.write_text("\n".join([*lines[:4], lines[0]]) + "\n")
+    assert _run(capsys, "--log", str(tmp_path), "--report")["games"] == 4
+
+
+def test_report_never_creates_a_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "typo"
+    with pytest.raises(SystemExit):
+        _run(capsys, "--log", str(missing), "--report")
+    assert "no such directory" in capsys.readouterr().err
+    assert not missing.exists()
+
+
+def test_a_longer_log_serves_a_shorter_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = _run(capsys, "--log", str(tmp_path))
+    short = _run(capsys, "--log", str(tmp_path), "--games", "4")
+    assert short["games"] == 4 and short["resumed_games"] == 4
     assert whole["games"] == 6
+
+
+def test_jobs_save_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one = _run(capsys)
+    two = _run(capsys, "--log", str(tmp_path), "--jobs", "2")
+    (log,) = tmp_path.iterdir()
+    indices = sorted(json.loads(ln)["index"] for ln in log.read_text().splitlines())
+    assert indices == list(range(6))
+    assert (two["wins"], two["win_rate"]) == (one["wins"], one["win_rate"])
 
 
 def test_report_needs_a_log(capsys: pytest.CaptureFixture[str]) -> None:

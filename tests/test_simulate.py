@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from rummykit.bots.tournament import GameResult
+from rummykit.bots.tournament import GameResult, MatchResult
 from rummykit.cli import main
-from rummykit.cli.simulate_cmd import compute_ratings, final_ranks
+from rummykit.cli.simulate_cmd import _table, compute_ratings, final_ranks, report
 from rummykit.record import replay
+from rummykit.rules import Rules
 
 BASE = ["simulate", "--bots", "greedy,random", "--games", "4", "--seed", "7", "--quiet"]
 
@@ -121,3 +122,17 @@ def test_final_ranks_and_ratings() -> None:
     assert final_ranks(b) == {"y": 0, "x": 1}
     ratings = compute_ratings(["x", "y"], [a, b])
     assert ratings["y"].ordinal() > ratings["x"].ordinal()
+
+
+def test_unfinished_games_are_draws_and_reported() -> None:
+    stuck = GameResult(0, ("x", "y"), None, ((10, 60),), (9, 9), (0.0, 0.0), unfinished=True)
+    done = GameResult(1, ("y", "x"), "x", ((10, 60),), (9, 9), (0.0, 0.0))
+    assert final_ranks(stuck) == {"x": 0, "y": 0}  # not ranked by the totals so far
+    match = MatchResult.of("500-rum", 2, 0, ["x", "y"], [stuck, done])
+    doc = report(match, Rules.preset("500-rum"))
+    assert doc["unfinished"] == 1
+    assert doc["bots"]["x"]["draws"] == doc["bots"]["y"]["draws"] == 1
+    assert doc["bots"]["x"]["win_rate"] == 0.75
+    assert "1 game(s) stopped unfinished and counted as draws" in _table(doc)
+    clean = report(MatchResult.of("500-rum", 2, 0, ["x", "y"], [done]), Rules.preset("500-rum"))
+    assert clean["unfinished"] == 0 and "unfinished" not in _table(clean)

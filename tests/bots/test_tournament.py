@@ -80,8 +80,15 @@ def test_known_results_must_belong_to_the_match() -> None:
     other = run_match(["heuristic", "random"], games=1, seed=4).results
     with pytest.raises(ValueError, match="game 0"):
         run_match(["greedy", "random"], games=2, seed=4, known=other)
+    mine = run_match(["greedy", "random"], games=3, seed=4).results
+    with pytest.raises(ValueError, match="game 2"):
+        run_match(["greedy", "random"], games=2, seed=4, known=mine)
     with pytest.raises(ValueError, match="not a game result"):
         GameResult.from_json({"index": 0})
+    doc = mine[0].to_json()
+    doc["decisions"] = doc["decisions"][:1]
+    with pytest.raises(ValueError, match="one entry per seat"):
+        GameResult.from_json(doc)
 
 
 def test_a_hand_that_cannot_end_stops_the_game_unfinished_as_a_draw() -> None:
@@ -91,6 +98,7 @@ def test_a_hand_that_cannot_end_stops_the_game_unfinished_as_a_draw() -> None:
     specs = [BotSpec.of("heuristic"), BotSpec.of("greedy")]
     result = play_one(specs, Rules.preset("rummy"), 2, 7, 64)
     assert result.unfinished and result.winner is None
+    assert len(result.hand_scores) == 16  # stopped in hand 17, not by the 100-hand limit
     match = MatchResult.of("rummy", 2, 7, ["heuristic", "greedy"], [result])
     assert match.unfinished == 1
     assert match.bots["heuristic"].draws == match.bots["greedy"].draws == 1

@@ -18,7 +18,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,6 +80,11 @@ class GameResult:
     def from_json(cls, doc: dict[str, Any]) -> GameResult:
         """A result from :meth:`to_json`'s object; ``ValueError`` if it is not one."""
         try:
+            seats = doc["seats"]
+            if not (len(seats) == len(doc["decisions"]) == len(doc["seconds"])) or any(
+                len(h) != len(seats) for h in doc["hand_scores"]
+            ):
+                raise ValueError("one entry per seat expected")
             return cls(
                 int(doc["index"]),
                 tuple(str(x) for x in doc["seats"]),
@@ -379,8 +384,9 @@ def run_match(
         rdir = str(records_dir) if records_dir is not None else None
         tasks = [(specs, rules_obj, players, seed, grp, rdir) for grp in groups]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for chunk in pool.map(_play_chunk, tasks):
-                for r in chunk:
+            futures = [pool.submit(_play_chunk, task) for task in tasks]
+            for future in as_completed(futures):  # as they end, for on_result
+                for r in future.result():
                     finished(r)
     results = [have[i] for i in range(games)]
     match = MatchResult.of(rules_obj.name, players, seed, labels, results)

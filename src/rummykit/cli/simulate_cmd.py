@@ -138,8 +138,11 @@ def final_ranks(result: GameResult) -> dict[str, int]:
     """Each bot's place in one game (0 = best, no gaps), from its best seat.
 
     Seats are ordered by final totals (the winner first); equal totals share a place. A
-    bot at several seats (more seats than bots) takes the place of its best seat.
+    bot at several seats (more seats than bots) takes the place of its best seat. An
+    unfinished game is a draw: every bot shares the first place.
     """
+    if result.unfinished:
+        return dict.fromkeys(result.seats, 0)
     n = len(result.seats)
     totals = [sum(h[seat] for h in result.hand_scores) for seat in range(n)]
 
@@ -197,6 +200,7 @@ def report(match: MatchResult, rules: Rules) -> dict[str, Any]:
         "options": rules.changed_options(),
         "players": match.players,
         "games": match.games,
+        "unfinished": match.unfinished,
         "seed": match.seed,
         "seconds": round(match.seconds, 2),
         "bots": bots,
