@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from rummykit import CallRummy, Card, Discard, Meld, Rules, Take
-from rummykit.bots import get_bot
+from rummykit import CallRummy, Card, Discard, Game, Meld, Rules, Take
+from rummykit.bots import HeuristicBot, get_bot
+from rummykit.bots.evaluate import Values
+from rummykit.bots.heuristic import TEMPO, Judge, recycling
 
 from .table import position, view
 
@@ -82,3 +86,48 @@ def test_random_picks_a_legal_action() -> None:
     hand = position(SEVEN, ["8C 8D 2H 4S 6C JD KH", "3C 4D 9S TC QD AH 9C"], upcard="8S")
     v = view(hand)
     assert get_bot("random", seed=3).act(v) in v.legal_actions
+
+
+def test_heuristic_breaks_a_pile_cycle() -> None:
+    # two heuristic bots, each left with part of a set of twos, passed the same three
+    # twos between them through the pile for ever (remik-500, seed 2): now they draw
+    game = Game(Rules.preset("remik-500"), ["A", "B"], seed=2)
+    bot = HeuristicBot(seed=1)
+    cycled = 0
+    while not game.over and len(game.hands) < 3:
+        view = game.view(game.to_act)
+        cycled += recycling(view)
+        game.apply(bot.act(view))
+        assert len(game.hand.history) < 400
+    assert cycled > 0  # the position that used to cycle was met, and left
+
+
+def test_recycling_reads_the_public_log() -> None:
+    game = Game(Rules.preset("500-rum"), ["A", "B"], seed=2)
+    view = game.view(game.to_act)
+    assert not recycling(view)
+    me, other = view.seat, 1 - view.seat
+    a, b, c = "5C", str(view.pile[-1]), "9H"  # b is the top card of the real pile
+    log = [(me, f"discard {a}")]
+    for mine, theirs in ((c, b), (b, a), (a, c)):
+        log += [(other, "take 1"), (other, f"discard {theirs}"), (me, "take 1")]
+        log += [(me, f"discard {mine}")]
+    log += [(other, "take 1"), (other, f"discard {b}")]
+    # a and c came back to me once each, and b, which I discarded, is on top
+    assert recycling(dataclasses.replace(view, log=tuple(log)))
+    # one take-back is not a cycle yet
+    assert not recycling(dataclasses.replace(view, log=tuple(log[:8] + log[-2:])))
+    # nor is taking a top card this player never discarded
+    other_top = tuple((seat, text.replace(b, "KD")) for seat, text in log)
+    assert not recycling(dataclasses.replace(view, log=other_top))
+
+
+def test_where_melds_score_nothing_cards_left_over_cost_their_value_and_tempo() -> None:
+    rummy = Judge(
+        Game(Rules.preset("rummy"), ["A", "B"], seed=1).view(0), Values(Rules.preset("rummy"))
+    )
+    rum = Game(Rules.preset("500-rum"), ["A", "B"], seed=1)
+    five = Judge(rum.view(0), Values(Rules.preset("500-rum")))
+    assert not rummy.values.melds_score and five.values.melds_score
+    assert five.kept(10, 1.0) == 10 and five.kept(10, 0.0) == -10
+    assert rummy.kept(10, 1.0) == 0 and rummy.kept(10, 0.0) == -2 * (10 + TEMPO)

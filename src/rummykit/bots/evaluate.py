@@ -21,7 +21,7 @@ from itertools import combinations
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of, make_pack
 from rummykit.melds import TableMeld, max_position, rank_at
 from rummykit.reach import IMPOSSIBLE, table_cost
-from rummykit.rules import Ace, Rules
+from rummykit.rules import Ace, Rules, Scoring
 from rummykit.scoring import CardValuer
 
 __all__ = ["Plan", "Values", "best_melds", "layable", "outs_of", "pack_counts"]
@@ -49,6 +49,9 @@ class Values:
         self.group_ace = group_ace
         self.joker_melded = joker
         self.remik = joker != valuer.in_hand(JOKER_CODE) or rules.card_values.value == "remik"
+        #: whether melded cards score for the player (500 Rum); otherwise only the cards
+        #: left in hand count, against their holder or for whoever goes out
+        self.melds_score = rules.scoring is Scoring.MELDED_MINUS_HAND
 
     def rank_value(self, rank: int) -> int:
         """Value of a natural of this rank (2..13) when melded; aces go through the caller."""

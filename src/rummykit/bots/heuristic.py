@@ -5,7 +5,9 @@ a set of cards (:meth:`Judge.worth`) is the points of its best melds (an exact s
 plus what its other cards can be laid off for, plus for each remaining card its value
 times ``2q - 1``, where ``q`` is the chance it still gets melded: from its *outs* (the
 unseen cards that would complete it, counted from public information only) and the
-turns likely left in the hand.
+turns likely left in the hand. Where melds score nothing (``winner-takes`` and
+``penalty`` scoring) only the cards left over count: ``-2 q'`` times their value, ``q'``
+the chance of being caught with them (:meth:`Judge.kept`).
 
 >>> from rummykit import Game, Rules
 >>> from rummykit.players import play
@@ -42,10 +44,38 @@ from rummykit.reach import new_meld_cost
 from rummykit.rules import Ace, RummyCall
 from rummykit.view import PlayerView
 
-__all__ = ["HeuristicBot", "Judge"]
+__all__ = ["HeuristicBot", "Judge", "recycling"]
 
 #: Score given to the action the heuristic plays for certain (melds of its plan).
 CERTAIN = 1_000_000.0
+
+#: Where melds score nothing, what one more card left over costs beyond its value: going
+#: out first is everything there (measured against ``greedy`` in ``rummy``: 0 wins about
+#: 49% of games, 6 and 15 about 55%).
+TEMPO = 8.0
+
+#: The worth taken off a pile take that would go on a cycle (see :func:`recycling`).
+CYCLE = 1000.0
+
+
+def recycling(view: PlayerView) -> bool:
+    """Whether taking the top card now would go on a cycle: this player has already taken
+    back twice, this hand, a card it had discarded itself, and the top card is one of its
+    discards again. (Two players each holding part of a set can otherwise pass the same
+    cards between them through the pile for ever.)"""
+    me = view.seat
+    mine: set[str] = set()
+    last = ""
+    back = 0
+    for seat, text in view.log:
+        verb, _, rest = text.partition(" ")
+        if verb == "discard":
+            last = rest
+            if seat == me:
+                mine.add(rest)
+        elif verb == "take" and seat == me and rest == "1" and last in mine:
+            back += 1
+    return back >= 2 and bool(view.pile) and str(view.pile[-1]) in mine
 
 
 def _counts(cards: Sequence[int]) -> list[int]:
@@ -98,48 +128,82 @@ class Judge:
         return float(1.0 - (1.0 - self.p_card) ** outs)
 
     def worth(
-        self, cards: Sequence[int], table: Sequence[TableMeld] | None = None, forced: int = -1
+        self,
+        cards: Sequence[int],
+        table: Sequence[TableMeld] | None = None,
+        forced: int = -1,
+        *,
+        discard: bool = False,
+        keep: int = -1,
     ) -> float:
-        """Expected points of ``cards`` held now (see the module docstring)."""
+        """Expected points of ``cards`` held now (see the module docstring). With
+        ``discard``, of the cards left after discarding the one that costs most (not
+        ``keep``): how a hand one card over the turn's end is worth comparing."""
         table = self.table if table is None else table
         values = self.values
         if forced >= 0 and layable(forced, table, self.ace):
             forced = -1
         plan = best_melds(cards, values, forced)
-        worth = float(plan_value(plan, values))
+        scored = values.melds_score
+        worth = float(plan_value(plan, values)) if scored else 0.0
         dead = list(plan.deadwood)
         if dead and table:
             for c in table_fits(dead, table, self.ace):
-                worth += values.hand[c]
+                if scored:
+                    worth += values.hand[c]
                 dead.remove(c)
         held = _counts(dead)
+        worst = 0.0
         for c in dead:
-            v = values.hand[c]
             if c == JOKER_CODE:
-                worth += 0.7 * v
-                continue
-            q = self.chance(outs_of(c, held, self.unseen, table, values))
-            worth += v * (2.0 * q - 1.0)
-        return worth
+                q = 0.85
+            else:
+                q = self.chance(outs_of(c, held, self.unseen, table, values))
+            k = self.kept(values.hand[c], q)
+            worth += k
+            if c != keep:
+                worst = min(worst, k)
+        return worth - worst if discard else worth
+
+    def kept(self, value: int, q: float) -> float:
+        """The worth of a card of ``value`` kept out of melds, melded later with chance ``q``.
+
+        When melds score (500 Rum) it is worth ``value`` if melded and costs it if not:
+        ``value * (2q - 1)``. Otherwise (winner takes, penalty) only the risk of being
+        caught holding it counts, on the same scale, with :data:`TEMPO` added to its value
+        for the turns it keeps the player from going out: ``-2 * (value + TEMPO) * (1 - q)``.
+        """
+        if self.values.melds_score:
+            return value * (2.0 * q - 1.0)
+        return -2.0 * (value + TEMPO) * (1.0 - q)
 
     def draw_worth(self, base: float) -> float:
-        """Expected worth of the hand plus one unseen card from the stock."""
+        """Expected worth of the hand plus one unseen card from the stock (where melds
+        score nothing, after the discard that follows: see :meth:`worth`)."""
         hand = self.hand
         counts = _counts(hand)
         total = 0.0
         weight = 0
         values = self.values
+        after = not values.melds_score
+        worst = self.worst_kept(hand) if after else 0.0
         for u in range(53):
             k = self.unseen[u]
             if not k:
                 continue
             if u == JOKER_CODE or _touches(u, counts, self.ace) or layable(u, self.table, self.ace):
-                w = self.worth([*hand, u])
+                w = self.worth([*hand, u], discard=after)
+            elif after:
+                w = base + max(0.0, self.kept(values.hand[u], 0.0) - worst)
             else:
-                w = base - values.hand[u]
+                w = base + self.kept(values.hand[u], 0.0)
             total += k * w
             weight += k
         return total / weight if weight else base
+
+    def worst_kept(self, cards: Sequence[int]) -> float:
+        """The most negative worth of one card of ``cards`` outside their best melds."""
+        return self.worth(cards, discard=True) - self.worth(cards)
 
     # ------------------------------------------------------------------ danger
     def danger(self, card: int, table: Sequence[TableMeld]) -> float:
@@ -227,6 +291,10 @@ class HeuristicBot(Bot):
         pile = [int(c) for c in judge.view.pile]
         taken = pile[len(pile) - depth :]
         target = taken[0]
+        if not judge.values.melds_score and depth == 1:
+            return judge.worth(
+                judge.hand + taken, forced=target if obliged else -1, discard=True, keep=target
+            )
         return judge.worth(judge.hand + taken, forced=target if obliged else -1)
 
     def _draw(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
@@ -241,7 +309,10 @@ class HeuristicBot(Bot):
                 out.append((a, -float(sum(judge.values.hand[c] for c in judge.hand))))
             elif isinstance(a, Take) and a.count is not None:
                 obliged = a.count > 1 or top_must
-                out.append((a, self._take_worth(judge, a.count, obliged)))
+                worth = self._take_worth(judge, a.count, obliged)
+                if a.count == 1 and recycling(view):
+                    worth -= CYCLE
+                out.append((a, worth))
         return out
 
     def _rummy(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
@@ -350,6 +421,8 @@ class HeuristicBot(Bot):
                     points = -judge.danger(int(a.card), judge.table)
             except (ValueError, IllegalAction):
                 continue
+            if not judge.values.melds_score and not isinstance(a, Discard):
+                points = 0.0  # table plays score nothing by themselves: fewer cards held do
             out.append((a, points + judge.worth(rest, table)))
         return out
 

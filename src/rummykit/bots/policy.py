@@ -79,12 +79,19 @@ def policy_action(h: Hand, values: Values, rng: random.Random) -> Action:
 
 
 def position_value(h: Hand, values: Values) -> list[float]:
-    """Each seat's points: the hand's scores if it is over, else an estimate (points on
-    the table, plus the best melds in hand, minus most of the other cards' value)."""
+    """Each seat's points: the hand's scores if it is over, else an estimate. Where melds
+    score (500 Rum): points on the table, plus the best melds in hand, minus most of the
+    other cards' value; otherwise (winner takes, penalty) minus most of the value of the
+    cards the best melds leave."""
     scores = h.scores()
     if scores is not None:
         return [float(s) for s in scores]
     out = [0.0] * h.n
+    hv = values.hand
+    if not values.melds_score:
+        for p in range(h.n):
+            out[p] = -0.7 * sum(hv[c] for c in best_melds(h.hands[p], values).deadwood)
+        return out
     for m in h.melds:
         if m.is_run:
             for i, c in enumerate(m.cards):
@@ -92,7 +99,6 @@ def position_value(h: Hand, values: Values) -> list[float]:
         else:
             for i, c in enumerate(m.cards):
                 out[m.owners[i]] += values.group_card(c, m.rank)
-    hv = values.hand
     for p in range(h.n):
         plan = best_melds(h.hands[p], values)
         out[p] += 0.8 * plan_value(plan, values) - 0.7 * sum(hv[c] for c in plan.deadwood)
