@@ -252,9 +252,9 @@ def play_one(
     """Plays game number ``index`` of a match (deal ``index // rotations``).
 
     A game is stopped, unfinished and drawn, after ``max_hands`` hands or when one hand
-    reaches ``max_hand_actions`` actions. Some rules allow a hand that cannot end: in
-    ``rummy`` (the pile turned over without limit) two players left with one card each
-    and nothing they can lay off draw and discard for ever.
+    reaches ``max_hand_actions`` actions. Some rules allow a hand that never ends: in
+    ``rummy`` (the pile turned over without limit or shuffling) players left with a few
+    cards and no place on the table for them can draw and discard the same cards for ever.
 
     With ``records_dir``, the game is also saved there as ``game-<index>.json``, a game
     record (NOTATION.md) that ``rummykit replay`` checks.
