@@ -10,6 +10,7 @@ from rummykit import CallRummy, Card, Discard, Game, Meld, Rules, Take
 from rummykit.bots import HeuristicBot, get_bot
 from rummykit.bots.evaluate import Values
 from rummykit.bots.heuristic import TEMPO, Judge, recycling
+from rummykit.bots.tournament import BotSpec, play_one
 
 from .table import position, view
 
@@ -131,3 +132,11 @@ def test_where_melds_score_nothing_cards_left_over_cost_their_value_and_tempo() 
     assert not rummy.values.melds_score and five.values.melds_score
     assert five.kept(10, 1.0) == 10 and five.kept(10, 0.0) == -10
     assert rummy.kept(10, 1.0) == 0 and rummy.kept(10, 0.0) == -2 * (10 + TEMPO)
+
+
+def test_heuristic_changes_course_in_a_hand_going_round_in_circles() -> None:
+    # rummy, pile turned over without shuffling: in this game the heuristic and greedy
+    # bots used to draw and discard the same cards in the same order for ever (hand 8)
+    specs = [BotSpec.of("heuristic"), BotSpec.of("greedy")]
+    result = play_one(specs, Rules.preset("rummy"), 2, 7, 4)
+    assert not result.unfinished and result.winner is not None

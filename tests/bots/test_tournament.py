@@ -92,17 +92,16 @@ def test_known_results_must_belong_to_the_match() -> None:
 
 
 def test_a_hand_that_does_not_end_stops_the_game_unfinished_as_a_draw() -> None:
-    # rummy turns the pile over without limit and without shuffling: in game 4 of this
-    # match, hand 8, the table has no place for any card, the ace that would let the
-    # heuristic meld always comes to the greedy bot, and both draw and discard the same
-    # cards in the same order for ever
-    specs = [BotSpec.of("heuristic"), BotSpec.of("greedy")]
-    result = play_one(specs, Rules.preset("rummy"), 2, 7, 4)
+    # rummy turns the pile over without limit and without shuffling: in game 2 of this
+    # match, hand 7, the two greedy bots draw and discard the same cards in the same
+    # order for ever
+    specs = [BotSpec("greedy"), BotSpec("greedy", name="greedy-2")]
+    result = play_one(specs, Rules.preset("rummy"), 2, 7, 2)
     assert result.unfinished and result.winner is None
-    assert len(result.hand_scores) == 7  # stopped in hand 8, not by the 100-hand limit
-    match = MatchResult.of("rummy", 2, 7, ["heuristic", "greedy"], [result])
+    assert len(result.hand_scores) == 6  # stopped in hand 7, not by the 100-hand limit
+    match = MatchResult.of("rummy", 2, 7, ["greedy", "greedy-2"], [result])
     assert match.unfinished == 1
-    assert match.bots["heuristic"].draws == match.bots["greedy"].draws == 1
+    assert match.bots["greedy"].draws == match.bots["greedy-2"].draws == 1
     assert GameResult.from_json(result.to_json()).unfinished
 
 

@@ -57,6 +57,12 @@ TEMPO = 8.0
 #: The worth taken off a pile take that would go on a cycle (see :func:`recycling`).
 CYCLE = 1000.0
 
+#: Actions after which a hand is taken to be going round in circles (a hand of 500 Rum
+#: takes about 120; ``rummy`` turns the pile over without shuffling, and players with no
+#: place on the table can draw and discard the same cards in the same order for ever):
+#: from then on the top card is taken at random half the time, to change the order.
+STALL = 300
+
 
 def recycling(view: PlayerView) -> bool:
     """Whether taking the top card now would go on a cycle: this player has already taken
@@ -310,8 +316,11 @@ class HeuristicBot(Bot):
             elif isinstance(a, Take) and a.count is not None:
                 obliged = a.count > 1 or top_must
                 worth = self._take_worth(judge, a.count, obliged)
-                if a.count == 1 and recycling(view):
-                    worth -= CYCLE
+                if a.count == 1:
+                    if recycling(view):
+                        worth -= CYCLE
+                    elif len(view.log) > STALL and self.rng_for(view).random() < 0.5:
+                        worth += CYCLE  # a hand going round in circles: change its course
                 out.append((a, worth))
         return out
 
