@@ -174,7 +174,7 @@ def table(rows: list[dict[str, Any]]) -> str:
                 f"{100 * low:.1f}-{100 * high:.1f}%",
                 f">{100 * r['bar']:.0f}%",
                 "yes" if r["passed"] else "NO",
-                ", ".join(f"{x:.1f}" for x in ms),
+                ", ".join(f"{x:.3f}" if x < 1 else f"{x:.1f}" for x in ms),
                 f"{r['bot_seconds']:.1f} s",
             )
         )
