@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: setup run test lint typecheck unit scenarios bench clean
+.PHONY: setup run test lint typecheck unit scenarios bench ladder clean
 
 $(BIN)/rummykit: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,9 @@ test: lint typecheck unit scenarios
 
 bench: setup
 	$(BIN)/python benchmarks/engine.py
+
+ladder: setup
+	$(BIN)/python benchmarks/bots.py --jobs 2 --log benchmarks/results/latest
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
