@@ -211,11 +211,7 @@ class Hand:
         self.last_turn = False
         self.ended_by = None
         self.out = -1
-        self._log = None
-        self._legal = None
-        self._reach_base = None
-        self._fits = None
-        self._log_text = None
+        self._clear_caches()
 
     @classmethod
     def from_public(
@@ -269,11 +265,7 @@ class Hand:
         h.first_turn = state.first_turn
         h.ended_by = None
         h.out = -1
-        h._log = None
-        h._log_text = None
-        h._legal = None
-        h._reach_base = None
-        h._fits = None
+        h._clear_caches()
         return h
 
     def turn_state(self) -> TurnState:
@@ -383,6 +375,14 @@ class Hand:
             return None
         rummy = self.out >= 0 and not self.played_at_start
         return score_hand(self.rules, self.hands, self.melds, self.out, rummy)
+
+    def _clear_caches(self) -> None:
+        """Forgets every value computed from the state (a new or rebuilt state)."""
+        self._log = None
+        self._log_text = None
+        self._legal = None
+        self._reach_base = None
+        self._fits = None
 
     def clone(self) -> Hand:
         """An independent copy (fast: shares everything immutable)."""

@@ -192,7 +192,8 @@ class Judge:
         weight = 0
         values = self.values
         after = not values.melds_score
-        worst = self.worst_kept(hand) if after else 0.0
+        # the most negative worth of one card outside the best melds (base is worth(hand))
+        worst = self.worth(hand, discard=True) - base if after else 0.0
         for u in range(53):
             k = self.unseen[u]
             if not k:
@@ -206,10 +207,6 @@ class Judge:
             total += k * w
             weight += k
         return total / weight if weight else base
-
-    def worst_kept(self, cards: Sequence[int]) -> float:
-        """The most negative worth of one card of ``cards`` outside their best melds."""
-        return self.worth(cards, discard=True) - self.worth(cards)
 
     # ------------------------------------------------------------------ danger
     def danger(self, card: int, table: Sequence[TableMeld]) -> float:
