@@ -4,6 +4,11 @@ Reports, for each configuration, microseconds per decision, hands per second, th
 of ``Hand.clone()`` and the size of a hand state in bytes (deep, shared objects counted
 once). With ``--json`` prints one object keyed by ``"<preset>/<players>"``.
 
+A last row times the all-at-once check (`wrotham.all-at-once`) where it is hardest:
+Wrotham with the rule from the first deal, rummy calls on the pile and draws from any
+depth, so that random players hold big hands; it reports the mean and the worst
+microseconds of one decision (key ``"wrotham-all-at-once/4"``).
+
     python benchmarks/engine.py              # a table
     python benchmarks/engine.py --json       # for programs
     python benchmarks/engine.py --seconds 5  # longer runs, steadier figures
@@ -24,6 +29,13 @@ from rummykit import Game, Rules
 from rummykit.hand import Hand
 
 CONFIGS = [("500-rum", 2), ("500-rum", 4), ("500-rum", 8), ("rummy", 4)]
+ALL_AT_ONCE_KEY = "wrotham-all-at-once/4"
+ALL_AT_ONCE_OPTIONS: dict[str, Any] = {
+    "all_at_once_from_deal": 1,
+    "rummy_call": "pile",
+    "pile_draw": "any-depth",
+    "stock_reuse_limit": 2,  # random players could turn the pile over for ever
+}
 
 
 def deep_size(obj: Any, seen: set[int] | None = None) -> int:
@@ -83,7 +95,9 @@ def measure(preset: str, players: int, seconds: float, seed: int) -> dict[str, f
                 hand.clone()
             clone_time += time.perf_counter() - t
             clones += 200
-            hand._legal = None  # a clone's cache is shared, not part of the state
+            # caches are shared with clones and are not part of the state
+            hand.legal_cache = None
+            hand.view_cache = None
             sizes.append(deep_size(hand))
     finally:
         gc.enable()
@@ -98,22 +112,59 @@ def measure(preset: str, players: int, seconds: float, seed: int) -> dict[str, f
     }
 
 
-def main() -> int:
+def measure_all_at_once(seconds: float, seed: int, players: int = 4) -> dict[str, float]:
+    """Random play under the all-at-once rule: mean and worst time of one decision
+    (``legal_actions()`` + ``apply()``), which runs the whole-hand check many times."""
+    rules = Rules.preset("wrotham", **ALL_AT_ONCE_OPTIONS)
+    rng = random.Random(seed)
+    decisions = 0
+    hands = 0
+    worst = 0.0
+    elapsed = 0.0
+    n = 0
+    gc.disable()
+    try:
+        while elapsed < seconds:
+            n += 1
+            game = Game(rules, [f"P{i}" for i in range(players)], seed=f"{seed}/aao{n}")
+            hand: Hand = game.hand
+            while not hand.is_over:
+                start = time.perf_counter()
+                hand.apply(rng.choice(hand.legal_actions()))
+                took = time.perf_counter() - start
+                elapsed += took
+                worst = max(worst, took)
+                decisions += 1
+            hands += 1
+    finally:
+        gc.enable()
+    return {
+        "us_per_decision": round(elapsed / decisions * 1e6, 2),
+        "worst_us": round(worst * 1e6, 2),
+        "decisions": decisions,
+        "hands": hands,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--seconds", type=float, default=3.0, help="play time per configuration")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     results: dict[str, dict[str, float]] = {}
     for preset, players in CONFIGS:
         key = f"{preset}/{players}"
         if not args.json:
             print(f"  measuring {key} ...", file=sys.stderr, flush=True)
         results[key] = measure(preset, players, args.seconds, args.seed)
+    if not args.json:
+        print(f"  measuring {ALL_AT_ONCE_KEY} ...", file=sys.stderr, flush=True)
+    all_at_once = measure_all_at_once(args.seconds, args.seed)
     if args.json:
-        print(json.dumps(results))
+        print(json.dumps({**results, ALL_AT_ONCE_KEY: all_at_once}))
         return 0
     print(
         f"machine: {platform.processor() or platform.machine()}, Python {platform.python_version()}"
@@ -125,6 +176,12 @@ def main() -> int:
             f"{key:<14}{r['us_per_decision']:>12}{r['hands_per_second']:>10}"
             f"{r['decisions_per_hand']:>10}{r['clone_us']:>10}{r['state_bytes']:>8}"
         )
+    a = all_at_once
+    print(
+        f"{ALL_AT_ONCE_KEY} (rummy_call=pile, pile_draw=any-depth, all at once from deal 1): "
+        f"{a['us_per_decision']} us/decision, worst {a['worst_us']} us, "
+        f"{a['decisions']} decisions in {a['hands']} hands"
+    )
     return 0
 
 

@@ -119,3 +119,21 @@ def test_report_needs_a_log(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         _run(capsys, "--report")
     assert "--report reads the games saved by --log DIR" in capsys.readouterr().err
+
+
+def _engine() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("engine", ROOT / "benchmarks" / "engine.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_engine_reports_the_all_at_once_row(capsys: pytest.CaptureFixture[str]) -> None:
+    engine = _engine()
+    assert engine.main(["--json", "--seconds", "0.01"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    row = doc["wrotham-all-at-once/4"]
+    assert row["decisions"] > 0 and row["hands"] >= 1
+    assert 0 < row["us_per_decision"] <= row["worst_us"]
+    assert "500-rum/4" in doc  # the other rows stay

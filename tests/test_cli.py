@@ -96,3 +96,194 @@ def test_python_dash_m_works() -> None:
         check=True,
     )
     assert json.loads(run.stdout)["deals"] == 6
+
+
+# ---------------------------------------------------------------- hostile record files
+HOSTILE_FILES: list[tuple[str, bytes]] = [
+    ("deep", b"[" * 100_000),
+    ("huge-number", b'{"rules": "500-rum", "players": ["A", "B"], "seed": 1' + b"0" * 5000 + b"}"),
+    ("not-utf8", b'{"rules": "500-rum", "players": ["A\xff", "B"]}'),
+    ("players-not-text", b'{"rules": "500-rum", "players": [1, 2]}'),
+    ("hands-an-object", b'{"rules": "500-rum", "players": ["A", "B"], "hands": {}}'),
+    (
+        "option-wrong-type",
+        b'{"rules": "500-rum", "options": {"packs": 1.0}, "players": ["A", "B"]}',
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "content"), HOSTILE_FILES, ids=[n for n, _ in HOSTILE_FILES])
+def test_replay_hostile_file_json_error_shape(
+    name: str, content: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path), "--json"]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"ok", "error"} and out["ok"] is False
+    assert set(out["error"]) == {"rule", "message"}
+    assert out["error"]["rule"].startswith("record.")
+
+
+@pytest.mark.parametrize(("name", "content"), HOSTILE_FILES, ids=[n for n, _ in HOSTILE_FILES])
+def test_replay_hostile_file_one_line_without_json(
+    name: str, content: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(content)
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rummykit replay: ")
+    assert "[record." in lines[0] and "is not a valid record" in lines[0]
+
+
+def test_replay_hostile_stdin_has_no_traceback() -> None:
+    for args in (["-"], ["-", "--json"]):
+        run = subprocess.run(
+            [sys.executable, "-m", "rummykit", "replay", *args],
+            input=b"[" * 100_000,
+            capture_output=True,
+            check=False,
+        )
+        assert run.returncode == 2
+        assert b"Traceback" not in run.stderr and b"record.json" in run.stdout + run.stderr
+
+
+def test_replay_escapes_unprintable_action_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = json.loads(EXAMPLE.read_text())
+    doc["hands"][0]["actions"] = ["Ben: discard 7H\x1b[2J"]
+    path = tmp_path / "escape.json"
+    path.write_text(json.dumps(doc))
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[2J" in out
+
+
+# ---------------------------------------------------------------- a game in progress
+def _game_in_progress(tmp_path: Path) -> tuple[Path, dict[str, list[str]]]:
+    """A record stopped inside its first hand, and the cards each player then holds."""
+    from rummykit import Game, Rules, write_record
+    from rummykit.cards import CARDS
+
+    game = Game(Rules.preset("500-rum"), ["Ana", "Ben", "Caro"], seed=3, dealer=0)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    assert not game.hand.is_over
+    held = {
+        name: [str(CARDS[c]) for c in game.hand.hands[seat]]
+        for seat, name in enumerate(game.players)
+    }
+    path = tmp_path / "in-progress.json"
+    path.write_text(json.dumps(write_record(game)))
+    return path, held
+
+
+def test_replay_in_progress_hides_the_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rummykit.cli.replay_cmd import HIDDEN_NOTE
+
+    path, held = _game_in_progress(tmp_path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert HIDDEN_NOTE in out and out.count("hands hidden") == 1
+    for name, cards in held.items():
+        line = next(x for x in out.splitlines() if x.strip().startswith(name + " "))
+        assert line.split() == [name, str(len(cards)), "cards"]
+
+
+def test_replay_in_progress_show_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rummykit.cli.replay_cmd import HIDDEN_NOTE
+
+    path, held = _game_in_progress(tmp_path)
+    assert main(["replay", str(path), "--show-hands"]) == 0
+    out = capsys.readouterr().out
+    assert HIDDEN_NOTE not in out
+    for name, cards in held.items():
+        line = next(x for x in out.splitlines() if x.strip().startswith(name + " "))
+        assert sorted(line.split()[1:]) == sorted(cards)
+
+
+def test_replay_in_progress_json_keeps_its_contract(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, _ = _game_in_progress(tmp_path)
+    assert main(["replay", str(path), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["ok"] is True
+    assert result["hands"] == [{"ended_by": None, "out": None, "scores": None}]
+    assert "hands hidden" not in json.dumps(result)
+
+
+def test_replay_finished_game_shows_every_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(EXAMPLE)]) == 0
+    assert "hands hidden" not in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- rules explained
+def test_rules_preset_explains_every_option(capsys: pytest.CaptureFixture[str]) -> None:
+    from rummykit.rules import OPTION_HELP
+
+    assert main(["rules", "rummy"]) == 0
+    out = capsys.readouterr().out
+    for key, info in OPTION_HELP.items():
+        assert f"  {key} = " in out, key
+        assert info.description in out and f"values: {info.values}" in out, key
+    assert "ace = low\n" in out and "around the corner (K A 2)" in out
+    assert "values: low, low-or-high, around" in out
+
+
+def test_rules_json_has_the_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "500-rum", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["ace"] == "low-or-high"  # the options keep their place
+    assert set(out["descriptions"]) == set(out) - {"players", "descriptions"}
+    assert out["descriptions"]["packs"] == {
+        "values": '"auto", 1, 2',
+        "description": "52-card packs shuffled together; auto takes two packs for 5 or more "
+        "players",
+    }
+
+
+def test_rules_all_presets_point_to_the_explanations(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "wrotham" in out and "rummykit rules PRESET explains each option" in out
+
+
+@pytest.mark.parametrize(
+    "value", ["1.0", "true", "[1]", "9" * 5000, "[" * 5000, "²"], ids=lambda v: v[:6]
+)
+def test_rules_set_hostile_values_are_named(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "500-rum", "--set", f"packs={value}"]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("rummykit rules: option packs:") and len(out) < 200
+
+
+# ---------------------------------------------------------------- help
+@pytest.mark.parametrize("command", [[], ["replay"], ["rules"]])
+def test_help_points_to_the_shipped_docs(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    out = capsys.readouterr().out
+    assert "NOTATION.md" not in out and "RULES.md" not in out
+    assert "docs/notation.md" in out or "docs/rules.md" in out
+    assert "examples" in out
+    name = command[0] if command else "replay"
+    assert f"rummykit {name} " in out.split("examples", 1)[1]  # an example of the command
+
+
+def test_help_top_level_has_one_example_per_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "docs/rules.md" in out and "docs/notation.md" in out
+    examples = out.split("examples", 1)[1]
+    for command in ("play", "replay", "rules", "simulate"):
+        assert f"rummykit {command} " in examples, command

@@ -34,6 +34,7 @@ from rummykit import (
 )
 from rummykit.actions import Action, JokerAs
 from rummykit.cards import JOKER_CODE
+from rummykit.events import HandEnd
 from rummykit.hand import Hand
 from rummykit.rules import PRESETS, Ace, CardValues, Scoring
 
@@ -149,7 +150,7 @@ def expected_scores(h: Hand) -> list[int]:
                 scores[owner] += value_on_table(rules, m, i)
         return scores
     if rules.scoring is Scoring.WINNER_TAKES:
-        if h.out >= 0:
+        if h.out is not None:
             return [sum(in_hand) - in_hand[h.out] if p == h.out else 0 for p in range(h.n)]
         low = min(in_hand)
         ties = in_hand.count(low)
@@ -208,8 +209,8 @@ def test_random_hand_invariants(name: str, players: int, seed: int) -> None:
 @given(seed=st.integers(0, 2**32))
 def test_every_hand_ends_and_scores_follow_the_formula(name: str, players: int, seed: int) -> None:
     hand = play_one_hand(name, players, seed, deep_checks=False)
-    assert hand.ended_by in ("out", "stock")
-    assert (hand.out >= 0) == (hand.ended_by == "out")
+    assert isinstance(hand.ended_by, HandEnd)
+    assert (hand.out is not None) == (hand.ended_by is HandEnd.OUT)
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

@@ -22,20 +22,31 @@ from rummykit.actions import (
     parse_player_action,
 )
 from rummykit.cards import JOKER, Card, Rank, Suit, format_cards, parse_cards
-from rummykit.errors import IllegalAction, NotationError, RecordError, RulesError, RummyError
-from rummykit.game import Game, HandResult
-from rummykit.hand import Deal, Hand, Phase
+from rummykit.deal import Deal
+from rummykit.errors import (
+    AmbiguousAction,
+    IllegalAction,
+    NotationError,
+    RecordError,
+    RulesError,
+    RummyError,
+)
+from rummykit.events import Event, HandEnd, HandResult
+from rummykit.game import Game
+from rummykit.hand import Hand
 from rummykit.melds import TableMeld
 from rummykit.record import load_game, parse_record, replay, write_record
 from rummykit.rules import PRESETS, Rules
+from rummykit.state import Phase, TurnState
 from rummykit.view import MeldView, PlayerView
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "JOKER",
     "PRESETS",
     "Action",
+    "AmbiguousAction",
     "CallRummy",
     "Card",
     "Deal",
@@ -43,8 +54,10 @@ __all__ = [
     "Draw",
     "End",
     "EndOfRun",
+    "Event",
     "Game",
     "Hand",
+    "HandEnd",
     "HandResult",
     "IllegalAction",
     "JokerAs",
@@ -64,6 +77,7 @@ __all__ = [
     "Swap",
     "TableMeld",
     "Take",
+    "TurnState",
     "format_cards",
     "load_game",
     "parse_action",

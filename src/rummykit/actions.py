@@ -13,7 +13,18 @@
     >>> parse_action("take 3") == Take(count=3)
     True
 
-Text that is not an action raises :class:`~rummykit.errors.NotationError`.
+Text that is not an action raises :class:`~rummykit.errors.NotationError` (rule
+``action.syntax``), whatever the text holds, and so does building an action whose fields
+make no sense::
+
+    >>> parse_action("take ²")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: take takes one argument: a number of cards or a card, not '²'
+    >>> Meld(())
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.NotationError: a meld needs cards
 """
 
 from __future__ import annotations
@@ -22,7 +33,7 @@ import dataclasses
 import enum
 from functools import lru_cache
 
-from rummykit.cards import JOKER, Card, Rank
+from rummykit.cards import JOKER, Card, Rank, quote
 from rummykit.errors import NotationError
 
 __all__ = [
@@ -70,24 +81,79 @@ class JokerAs:
             return f"JK={self.rank.value}"
         return "JK"
 
+    def __post_init__(self) -> None:
+        if self.card is not None and (self.rank is not None or self.card.is_joker):
+            raise NotationError("a joker stands for one natural card, or for a rank")
+
     @staticmethod
     def parse(text: str) -> JokerAs:
-        """Reads ``JK``, ``JK=8H`` or ``JK=8`` (``10`` accepted for ``T``)."""
-        head, _, decl = text.strip().upper().partition("=")
+        """Reads ``JK``, ``JK=8H`` or ``JK=8`` (``10`` accepted for ``T``).
+
+        Raises :class:`~rummykit.errors.NotationError` for anything else.
+
+        >>> JokerAs.parse("jk=10h"), JokerAs.parse("JK=9")
+        (JokerAs(card=Card('TH'), rank=None), JokerAs(card=None, rank=<Rank.NINE: '9'>))
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"{quote(text)} is not a joker")
+        head, sep, decl = text.strip().upper().partition("=")
         if head != "JK":
-            raise NotationError(f"{text!r} is not a joker")
-        if not decl:
+            raise NotationError(f"{quote(text)} is not a joker (JK, JK=8H or JK=8)")
+        if not sep:
             return JokerAs()
-        card = Card.parse(decl) if len(decl) >= 2 and decl[-1] in "CDHS" else None
-        if card is not None:
+        if not decl:
+            raise NotationError(f"{quote(text)}: write what the joker stands for (JK=8H, JK=8)")
+        if len(decl) >= 2 and decl[-1] in ("C", "D", "H", "S"):
+            try:
+                card = Card.parse(decl)
+            except NotationError:
+                raise NotationError(
+                    f"{quote(text)}: {quote(decl)} is not a card (JK=8H in a run, JK=8 in a group)"
+                ) from None
             if card.is_joker:
-                raise NotationError(f"{text!r}: a joker stands for a natural card")
+                raise NotationError(f"{quote(text)}: a joker stands for a natural card")
             return JokerAs(card=card)
-        return JokerAs(rank=Rank.parse(decl))
+        try:
+            return JokerAs(rank=Rank.parse(decl))
+        except NotationError:
+            raise NotationError(
+                f"{quote(text)}: {quote(decl)} is not a card or a rank "
+                "(JK=8H in a run, JK=8 in a group)"
+            ) from None
 
 
 #: A card in a meld: a natural card, or a joker with its declaration.
 MeldCard = Card | JokerAs
+
+
+#: The most digits a number in an action may have (meld numbers, pile depths): no pile
+#: or table is ever that large, and Python refuses to read numbers past 4300 digits.
+MAX_NUMBER_DIGITS = 6
+
+
+def _check_meld_number(meld: object) -> None:
+    if type(meld) is not int or meld < 1:
+        raise NotationError(f"{quote(meld)} is not a meld number (1, 2, 3 ...)")
+
+
+def _check_count_or_card(verb: str, count: int | None, card: Card | None) -> None:
+    if (count is None) == (card is None):
+        raise NotationError(f"{verb} needs a number of cards or a card")
+    if count is not None and (type(count) is not int or count < 1):
+        raise NotationError(f"{verb} needs at least one card")
+
+
+def _number(text: str) -> int | None:
+    """The number an argument writes in ASCII digits, or None if it is not one.
+
+    ``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` refuses; a number of more
+    than :data:`MAX_NUMBER_DIGITS` digits is refused outright.
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    if len(text.lstrip("0")) > MAX_NUMBER_DIGITS:
+        raise NotationError(f"{quote(text)} is too large a number")
+    return int(text)
 
 
 class Action:
@@ -116,10 +182,7 @@ class Take(Action):
     verb = "take"
 
     def __post_init__(self) -> None:
-        if (self.count is None) == (self.card is None):
-            raise NotationError("take needs a number of cards or a card")
-        if self.count is not None and self.count < 1:
-            raise NotationError("take needs at least one card")
+        _check_count_or_card("take", self.count, self.card)
 
     def __str__(self) -> str:
         return f"{self.verb} {self.count if self.count is not None else self.card}"
@@ -134,10 +197,7 @@ class CallRummy(Action):
     verb = "rummy"
 
     def __post_init__(self) -> None:
-        if (self.count is None) == (self.card is None):
-            raise NotationError("rummy needs a number of cards or a card")
-        if self.count is not None and self.count < 1:
-            raise NotationError("rummy needs at least one card")
+        _check_count_or_card("rummy", self.count, self.card)
 
     def __str__(self) -> str:
         return f"{self.verb} {self.count if self.count is not None else self.card}"
@@ -149,6 +209,10 @@ class Meld(Action):
 
     cards: tuple[MeldCard, ...]
     verb = "meld"
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise NotationError("a meld needs cards")
 
     def __str__(self) -> str:
         return "meld " + " ".join(map(str, self.cards))
@@ -163,6 +227,11 @@ class LayOff(Action):
     end: EndOfRun | None = None
     verb = "layoff"
 
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise NotationError("a lay-off needs cards")
+        _check_meld_number(self.meld)
+
     def __str__(self) -> str:
         tail = f" {self.end.value}" if self.end is not None else ""
         return f"layoff {' '.join(map(str, self.cards))} to {self.meld}{tail}"
@@ -175,6 +244,11 @@ class Swap(Action):
     card: Card
     meld: int
     verb = "swap"
+
+    def __post_init__(self) -> None:
+        if self.card.is_joker:
+            raise NotationError("swap puts a natural card in place of a joker")
+        _check_meld_number(self.meld)
 
     def __str__(self) -> str:
         return f"swap {self.card} in {self.meld}"
@@ -241,17 +315,25 @@ def _parse_count_or_card(verb: str, args: list[str]) -> tuple[int | None, Card |
     if len(args) != 1:
         raise NotationError(f"{verb} takes one argument: a number of cards or a card")
     arg = args[0]
-    if arg.isdigit():
-        return int(arg), None
-    card = Card.parse(arg)
-    return None, card
+    count = _number(arg)
+    if count is not None:
+        return count, None
+    try:
+        return None, Card.parse(arg)
+    except NotationError:
+        raise NotationError(
+            f"{verb} takes one argument: a number of cards or a card, not {quote(arg)}"
+        ) from None
 
 
 def parse_action(text: str) -> Action:
     """Reads an action's text (without the player), as written in records.
 
-    Raises :class:`~rummykit.errors.NotationError` naming what is wrong.
+    Raises :class:`~rummykit.errors.NotationError` naming what is wrong, and nothing
+    else, whatever the text.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"{quote(text)} is not an action text")
     words = text.split()
     if not words:
         raise NotationError("empty action")
@@ -289,21 +371,27 @@ def parse_action(text: str) -> Action:
             raise NotationError("discard takes one card")
         return DISCARDS[Card.parse(args[0])]
     raise NotationError(
-        f"unknown action {verb!r} (draw, take, meld, layoff, swap, discard, end, rummy)"
+        f"unknown action {quote(verb)} (draw, take, meld, layoff, swap, discard, end, rummy)"
     )
 
 
 def _parse_meld_number(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise NotationError(f"{text!r} is not a meld number (1, 2, 3 ...)")
-    return int(text)
+    number = _number(text)
+    if number is None or number < 1:
+        raise NotationError(f"{quote(text)} is not a meld number (1, 2, 3 ...)")
+    return number
 
 
 def parse_player_action(text: str) -> tuple[str, Action]:
-    """Reads ``"<player>: <action>"`` into the player's name and the action."""
+    """Reads ``"<player>: <action>"`` into the player's name and the action.
+
+    Raises :class:`~rummykit.errors.NotationError` naming what is wrong.
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{quote(text)} is not '<player>: <action>'")
     name, sep, rest = text.partition(":")
     if not sep or not name.strip():
-        raise NotationError(f"{text!r} is not '<player>: <action>'")
+        raise NotationError(f"{quote(text)} is not '<player>: <action>'")
     return name.strip(), parse_action(rest)
 
 

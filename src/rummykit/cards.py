@@ -30,7 +30,33 @@ __all__ = [
     "format_cards",
     "make_pack",
     "parse_cards",
+    "quote",
 ]
+
+#: The longest piece of offending text an error message quotes.
+QUOTE_LIMIT = 40
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(text)``, shortened with ``...`` to ``limit`` characters, for error messages.
+
+    Input can be huge or hostile; a message quotes only its beginning.
+
+    >>> quote("7X")
+    "'7X'"
+    >>> quote("9" * 100)
+    "'999999999999999999999999999999999999..."
+    >>> quote([1, 2])
+    'a list'
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return str(text) if text.bit_length() <= 64 else f"a number of {text.bit_length()} bits"
+    if text is None or isinstance(text, (bool, float)):
+        return repr(text)
+    if not isinstance(text, str):
+        return f"a {type(text).__name__}"
+    shown = repr(text[: limit + 1])
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
 class Rank(enum.Enum):
@@ -66,13 +92,15 @@ class Rank(enum.Enum):
 
         Raises :class:`~rummykit.errors.NotationError` for anything else.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"{quote(text)} is not a rank (A 2-9 T J Q K)")
         t = text.strip().upper()
         if t == "10":
             t = "T"
         try:
             return cls(t)
         except ValueError:
-            raise NotationError(f"{text!r} is not a rank (A 2-9 T J Q K)") from None
+            raise NotationError(f"{quote(text)} is not a rank (A 2-9 T J Q K)") from None
 
 
 class Suit(enum.Enum):
@@ -143,9 +171,11 @@ class Card(int):
         >>> Card.parse("as")
         Card('AS')
         """
-        card = _BY_TEXT.get(text.strip().upper())
+        card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
         if card is None:
-            raise NotationError(f"{text!r} is not a card (rank then suit, as 7H, TD, AS, or JK)")
+            raise NotationError(
+                f"{quote(text)} is not a card (rank then suit, as 7H, TD, AS, or JK)"
+            )
         return card
 
     @property
@@ -194,6 +224,8 @@ CARDS: tuple[Card, ...] = _CARDS
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Reads cards separated by spaces (or an iterable of card texts).
+
+    Raises :class:`~rummykit.errors.NotationError` naming the first text that is not a card.
 
     >>> parse_cards("7H 8H 10H")
     [Card('7H'), Card('8H'), Card('TH')]

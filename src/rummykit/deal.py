@@ -48,8 +48,14 @@ class Deal:
         return cls(tuple(tuple(h) for h in hands), upcard, tuple(it))
 
     def check(self, rules: Rules, dealer: int) -> None:
-        """Raises :class:`RecordError` unless this deal is exactly the rules' pack and sizes."""
+        """Raises :class:`RecordError` unless this deal is exactly the rules' pack and sizes.
+
+        ``record.deal`` for a hand of the wrong size (or no hands at all), ``record.pack``
+        for cards that are not exactly the pack.
+        """
         players = len(self.hands)
+        if players == 0:
+            raise RecordError("record.deal", "the deal holds no hands")
         size = rules.hand_size_for(players)
         first = (dealer + 1) % players
         for seat, cards in enumerate(self.hands):

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["IllegalAction", "NotationError", "RecordError", "RulesError", "RummyError"]
+__all__ = [
+    "AmbiguousAction",
+    "IllegalAction",
+    "NotationError",
+    "RecordError",
+    "RulesError",
+    "RummyError",
+]
 
 
 def _rebuild(cls: type[RummyError], state: dict[str, Any]) -> RummyError:
@@ -44,6 +51,22 @@ class NotationError(RummyError):
 
     def __init__(self, message: str) -> None:
         super().__init__("action.syntax", message)
+
+
+class AmbiguousAction(RummyError):
+    """Text that names several legal actions at once (rule id ``action.ambiguous``).
+
+    ``candidates`` holds every action the text could mean, so that a user interface can
+    offer them as choices instead of parsing the message.
+
+    >>> e = AmbiguousAction("rummy needs the depth or the card", ("rummy 1", "rummy 3"))
+    >>> e.rule, e.candidates
+    ('action.ambiguous', ('rummy 1', 'rummy 3'))
+    """
+
+    def __init__(self, message: str, candidates: tuple[object, ...]) -> None:
+        super().__init__("action.ambiguous", message)
+        self.candidates = candidates
 
 
 class IllegalAction(RummyError):

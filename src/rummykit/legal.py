@@ -8,7 +8,7 @@ reading exists, ``take <card>``).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Protocol
 
 from rummykit.actions import (
     DISCARDS,
@@ -25,8 +25,14 @@ from rummykit.actions import (
     take,
 )
 from rummykit.cards import CARDS, JOKER_CODE, Rank
+from rummykit.checks import (
+    discard_refusal,
+    same_card_error,
+    take_allowed,
+    take_obligation,
+    top_take_trap,
+)
 from rummykit.errors import IllegalAction
-from rummykit.hand import Hand, Phase
 from rummykit.melds import (
     group_options,
     max_position,
@@ -35,11 +41,19 @@ from rummykit.melds import (
     run_options,
     swap_joker,
 )
-from rummykit.reach import Reach, can_meld_all, table_cost
-from rummykit.rules import Ace, GoingOut, PileDraw, Rules, RummyCall
-from rummykit.turns import discard_refusal, take_allowed, take_obligation, top_take_trap
+from rummykit.reach import can_meld_all, table_cost
+from rummykit.rules import Ace, GoingOut, PileDraw, RummyCall
+from rummykit.state import HandState, Phase
 
-__all__ = ["callable_depths", "callers", "draw_action", "legal_actions", "top_take_allowed"]
+__all__ = [
+    "Checker",
+    "callable_depths",
+    "callers",
+    "draw_action",
+    "legal_actions",
+    "take_refusal",
+    "top_take_allowed",
+]
 
 _MELD_CACHE: dict[tuple[Ace, tuple[int, ...]], Meld] = {}
 
@@ -63,8 +77,20 @@ def _meld_action(ace: Ace, key: tuple[int, ...]) -> Meld:
     return action
 
 
-def legal_actions(h: Hand) -> list[Action]:
-    """Every legal action of the player to act (an empty list once the hand is over)."""
+class Checker(Protocol):
+    """What :func:`legal_actions` needs to try a candidate action in full: a function
+    that raises :class:`IllegalAction` if ``p`` may not take ``action`` now."""
+
+    def __call__(self, action: Action, p: int, /) -> None: ...
+
+
+def legal_actions(h: HandState, check: Checker) -> list[Action]:
+    """Every legal action of the player to act (an empty list once the hand is over).
+
+    ``check`` tries a candidate in full where a quick test does not settle it (a pending
+    pile target, the all-at-once rule, the same-card rule): it is the same check that
+    applying the action makes, so the list and ``apply`` cannot disagree.
+    """
     if h.phase is Phase.OVER:
         return []
     if h.phase is Phase.RUMMY:
@@ -72,35 +98,43 @@ def legal_actions(h: Hand) -> list[Action]:
         return [call(d) for d in callable_depths(h, p)] + [PASS]
     if h.phase is Phase.DRAW:
         return _draw_actions(h)
-    return _play_actions(h)
+    return _play_actions(h, check)
 
 
-def draw_action(h: Hand) -> Action:
+def take_refusal(h: HandState, p: int, depth: int) -> IllegalAction | None:
+    """Why ``p``, about to draw, may not take the pile down to ``depth``, or None
+    ([draw.top-only], [discard.same-card], [take.must-meld] and the rules like it)."""
+    if depth > 1 and h.rules.pile_draw is PileDraw.TOP_ONLY:
+        return IllegalAction("draw.top-only", "only the top card of the pile may be taken")
+    target = h.pile[-depth]
+    if depth == 1 and top_take_trap(h, p):
+        return same_card_error(h, p, target)
+    obligation = take_obligation(h, depth)
+    if obligation and not take_allowed(h, p, depth):
+        rule = obligation
+        if h.rules.target_must_start_meld and depth > 1:
+            rule = "take.new-meld"
+        return IllegalAction(
+            rule,
+            f"{h.name(p)} could not meld {CARDS[target]}, which a take of "
+            f"{depth} card{'s' if depth > 1 else ''} must meld this turn",
+        )
+    return None
+
+
+def draw_action(h: HandState) -> Action:
     """The stock draw of the draw phase: ``draw``, or ``end`` when the stock is gone."""
     return DRAW if h.stock or h.can_turn_over() else END
 
 
-def top_take_allowed(h: Hand) -> bool:
+def top_take_allowed(h: HandState) -> bool:
     """Whether the player to draw may take the top pile card: what :func:`legal_actions`
-    decides for ``take`` at depth 1, without looking deeper."""
-    pile = h.pile
-    if not pile:
-        return False
-    p = h.turn
-    if h.all_at_once:
-        ob = take_obligation(h, p, 1)
-        return (not ob or take_allowed(h, p, 1, ob)) and not top_take_trap(h, p)
-    if h.rules.top_card_must_meld or h.stock_locked():
-        hand = h.hands[p]
-        counts = [0] * 53
-        for c in hand:
-            counts[c] += 1
-        if not h.reach_for(p, 0).can_meld(pile[-1], counts, h.melds, len(hand), h.fits()):
-            return False
-    return not top_take_trap(h, p)
+    decides for ``take`` at depth 1 (the same check ``apply`` makes), without looking
+    deeper."""
+    return bool(h.pile) and take_refusal(h, h.turn, 1) is None
 
 
-def _draw_actions(h: Hand) -> list[Action]:
+def _draw_actions(h: HandState) -> list[Action]:
     acts: list[Action] = [draw_action(h)]
     pile = h.pile
     if not pile:
@@ -111,11 +145,11 @@ def _draw_actions(h: Hand) -> list[Action]:
         return acts
     p = h.turn
     if h.all_at_once:
-        for d in range(2, len(pile) + 1):
-            ob = take_obligation(h, p, d)
-            if not ob or take_allowed(h, p, d, ob):
-                acts.append(take(d))
+        acts.extend(take(d) for d in range(2, len(pile) + 1) if take_refusal(h, p, d) is None)
         return acts
+    # checks.take_allowed for every depth at once: the same reach and counts, the pile
+    # cards above each target added one at a time instead of recounted per depth (the
+    # golden counts in tests/golden pin that both agree)
     hand = h.hands[p]
     reach = h.reach_for(p, 0)
     fits = h.fits()
@@ -131,10 +165,10 @@ def _draw_actions(h: Hand) -> list[Action]:
     return acts
 
 
-def _base_calls(h: Hand) -> list[tuple[int, bool]]:
+def _base_calls(h: HandState) -> list[tuple[int, bool]]:
     """(depth, needs a lay-off) for every pile card callable from the pile alone."""
-    if h._reach_base is not None:
-        return h._reach_base
+    if h.calls_cache is not None:
+        return h.calls_cache
     rules = h.rules
     pile = h.pile
     base: list[tuple[int, bool]] = []
@@ -144,52 +178,44 @@ def _base_calls(h: Hand) -> list[tuple[int, bool]]:
     else:
         counts = [0] * 53
         fits = h.fits()
-        with_layoff, no_layoff = _call_reaches(h)
+        with_layoff, no_layoff = h.call_reaches()
         for d in range(1, len(pile) + 1):
             target = pile[-d]
             if with_layoff.can_meld(target, counts, h.melds, d - 1, fits):
                 needs_layoff = not no_layoff.can_meld(target, counts, h.melds, d - 1, fits)
                 base.append((d, needs_layoff))
             counts[target] += 1
-    h._reach_base = base
+    h.calls_cache = base
     return base
 
 
-_CALL_REACHES: dict[int, tuple[Rules, Reach, Reach]] = {}
-
-
-def _call_reaches(h: Hand) -> tuple[Reach, Reach]:
-    """The paths a Rummy call may use, with and without lay-offs (cached per rules)."""
-    cached = _CALL_REACHES.get(id(h.rules))
-    if cached is None or cached[0] is not h.rules:
-        free = h.reach_for(h.turn, 0, True)  # the seat does not matter for these flags
-        cached = (
-            h.rules,
-            replace(free, layoff_allowed=True, layoff_needs_meld_first=False),
-            replace(free, layoff_allowed=False, layoff_needs_meld_first=False),
-        )
-        _CALL_REACHES[id(h.rules)] = cached
-    return cached[1], cached[2]
-
-
-def callable_depths(h: Hand, p: int) -> list[int]:
-    """The depths of the pile cards ``p`` may call Rummy on now."""
+def _public_depths(h: HandState, p: int) -> list[int]:
+    """The depths of the pile cards open to a Rummy call by ``p``, judged from what every
+    player knows (the pile, the table, whether ``p`` has melded)."""
     may_lay_off = not (h.rules.layoff_needs_own_meld and not h.has_melded[p])
-    depths = [d for d, lay in _base_calls(h) if may_lay_off or not lay]
+    return [d for d, lay in _base_calls(h) if may_lay_off or not lay]
+
+
+def callable_depths(h: HandState, p: int) -> list[int]:
+    """The depths of the pile cards ``p`` may call Rummy on now. Under the all-at-once
+    rule this also asks whether ``p``'s hidden hand could then be melded whole."""
+    depths = _public_depths(h, p)
     if h.all_at_once:
-        depths = [d for d in depths if take_allowed(h, p, d, "rummy.take", for_call=True)]
+        depths = [d for d in depths if take_allowed(h, p, d, for_call=True)]
     return depths
 
 
-def callers(h: Hand, order: tuple[int, ...]) -> tuple[int, ...]:
-    """The seats of ``order`` that have a Rummy call open now."""
-    base = _base_calls(h)
-    if not base:
+def callers(h: HandState, order: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats of ``order`` offered the Rummy call now: those for whom a call is open
+    as far as anybody can tell. It never depends on a hidden card ([rummy.when]): under
+    the all-at-once rule a seat whose hand turns out not to meld whole is still asked,
+    and can only pass."""
+    if not _base_calls(h):
         return ()
-    return tuple(p for p in order if callable_depths(h, p))
+    return tuple(p for p in order if _public_depths(h, p))
 
 
-def _play_actions(h: Hand) -> list[Action]:
+def _play_actions(h: HandState, check: Checker) -> list[Action]:
     p = h.turn
     rules = h.rules
     ace = rules.ace
@@ -202,7 +228,7 @@ def _play_actions(h: Hand) -> list[Action]:
     careful = h.pending or h.all_at_once or h.same_card >= 0  # candidates need the full check
     keep_one = rules.going_out is GoingOut.DISCARD_REQUIRED
     if h.call_layoff_only:
-        return [a for a in _layoffs(h, [h.target]) if _ok(h, p, a)]
+        return [a for a in _layoffs(h, [h.target]) if _ok(check, p, a)]
     limit = rules.melds_per_turn
     if limit is None or h.melds_made < limit or h.all_at_once:
         keys: list[tuple[int, ...]] = []
@@ -213,14 +239,14 @@ def _play_actions(h: Hand) -> list[Action]:
             if keep_one and len(key) == len(hand):
                 continue
             meld_action: Action = _meld_action(ace, key)
-            if careful and not _ok(h, p, meld_action):
+            if careful and not _ok(check, p, meld_action):
                 continue
             acts.append(meld_action)
     if h.melds and not (rules.layoff_needs_own_meld and not h.has_melded[p]):
         for action in _layoffs(h, distinct):
             if keep_one and len(hand) == 1:
                 continue
-            if careful and not _ok(h, p, action):
+            if careful and not _ok(check, p, action):
                 continue
             acts.append(action)
     if rules.joker_swap:
@@ -230,7 +256,7 @@ def _play_actions(h: Hand) -> list[Action]:
             for c in distinct:
                 if c != JOKER_CODE and swap_joker(m, c, p) is not None:
                     swap = Swap(CARDS[c], i + 1)
-                    if careful and not _ok(h, p, swap):
+                    if careful and not _ok(check, p, swap):
                         continue
                     acts.append(swap)
     if h.pending:
@@ -242,9 +268,9 @@ def _play_actions(h: Hand) -> list[Action]:
     return acts
 
 
-def _ok(h: Hand, p: int, action: Action) -> bool:
+def _ok(check: Checker, p: int, action: Action) -> bool:
     try:
-        h.check(action, p)
+        check(action, p)
     except IllegalAction:
         return False
     return True
@@ -277,7 +303,7 @@ def _joker_layoff(stands_for: int, number: int, end: EndOfRun | None) -> LayOff:
     return action
 
 
-def _layoffs(h: Hand, cards: list[int]) -> list[Action]:
+def _layoffs(h: HandState, cards: list[int]) -> list[Action]:
     """Single-card lay-offs of ``cards`` (distinct, in ascending order) on every table meld
     they fit: by meld, then by card (a joker last), then low end before high end."""
     out: list[Action] = []

@@ -128,6 +128,51 @@ def format_meld(meld: TableMeld) -> str:
     return " ".join(card_text(meld, i) for i in range(len(meld.cards)))
 
 
+# ------------------------------------------------------------ joker messages
+#: The most readings a ``joker.declare`` message lists.
+_MAX_READINGS = 6
+
+
+def _joker_readings(reading: TableMeld, slots: Sequence[int]) -> tuple[str, ...]:
+    """What the jokers at ``slots`` of ``reading`` stand for: ``8H`` in a run, ``9`` in a
+    group."""
+    if not reading.is_run:
+        return tuple(_RANK_TEXT[reading.rank - 1] for i in slots if reading.cards[i] == JOKER_CODE)
+    return tuple(str(CARDS[reading.stands_for(i)]) for i in slots if reading.cards[i] == JOKER_CODE)
+
+
+def _stands_for(reading: tuple[str, ...]) -> str:
+    """``8H``, ``7H and 8H``; ``any 9`` or ``9s in a group`` for a rank (one character)."""
+    if all(len(d) == 1 for d in reading):
+        return f"any {reading[0]}" if len(reading) == 1 else f"{reading[0]}s in a group"
+    return " and ".join(reading)
+
+
+def _or(items: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def joker_choices(readings: Sequence[tuple[str, ...]]) -> str:
+    """The ``joker.declare`` message for jokers that can be read several ways: what they
+    could stand for and how to write each reading.
+
+    >>> joker_choices([("5H",), ("8H",)])
+    'JK could stand for 5H or 8H: write JK=5H or JK=8H'
+    >>> print(joker_choices([("6", "6"), ("4H", "5H"), ("7H", "8H")]))
+    the 2 jokers could stand for 6s in a group, 4H and 5H or 7H and 8H:
+    write JK=6 JK=6, JK=4H JK=5H or JK=7H JK=8H
+    """
+    unique = [r for r in dict.fromkeys(readings) if r][:_MAX_READINGS]
+    if not unique:
+        return "the jokers can be read several ways; declare them (JK=8H in a run, JK=8 in a group)"
+    stands = [_stands_for(r) for r in unique]
+    writes = [" ".join(f"JK={d}" for d in r) for r in unique]
+    count = len(unique[0])
+    subject = "JK" if count == 1 else f"the {count} jokers"
+    return f"{subject} could stand for {_or(stands)}: write {_or(writes)}"
+
+
 # --------------------------------------------------------------------- new melds
 def _joker_decl_run(j: JokerAs) -> int | None:
     """Declared card code of a joker for a run, None for a bare joker, -1 for a rank decl."""
@@ -239,7 +284,7 @@ def resolve_meld(
     if readings:
         raise IllegalAction(
             "joker.declare",
-            "the jokers can be read several ways; declare them (JK=8H in a run, JK=8 in a group)",
+            joker_choices([_joker_readings(m, range(len(m.cards))) for m in readings]),
         )
     if any(j.card is not None or j.rank is not None for j in jokers):
         bare = [JokerAs()] * len(jokers)
@@ -369,7 +414,14 @@ def _lay_off_run(
         raise IllegalAction("layoff.extend", "the cards do not extend the run at either end")
     if len(results) > 1:
         if any(bare for _, bare, _ in tokens):
-            raise IllegalAction("joker.declare", "declare the joker (JK=8H): it fits both ends")
+            readings = []
+            for new_lo, new_cards in results:
+                low = (meld.lo - new_lo) % 13  # cards added at the low end
+                high = len(new_cards) - len(meld.cards) - low
+                new_slots = [*range(low), *range(len(new_cards) - high, len(new_cards))]
+                reading = TableMeld(True, meld.suit, 0, new_lo, new_cards, ())
+                readings.append(_joker_readings(reading, new_slots))
+            raise IllegalAction("joker.declare", joker_choices(readings))
         raise IllegalAction("layoff.extend", "the card fits both ends: name the end (low or high)")
     (lo, cards), _ = next(iter(results.items()))
     added = len(cards) - len(meld.cards)

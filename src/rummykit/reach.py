@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
@@ -292,6 +293,241 @@ def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]
     return out
 
 
+# ------------------------------------------------------------------ the whole hand at once
+#
+# can_meld_all decides whether a whole hand can go on the table at once (the all-at-once
+# rule). It is an exact search; the notes below say why each shortcut keeps it exact.
+#
+# 1. Lay-offs first. Each table meld in turn takes one of its possible extensions
+#    (_extensions, the empty one included); what is left must then be melded anew. Two
+#    choices that leave the same cards lead to the same question, so the table stage is
+#    memoised on (meld index, remaining counts).
+#
+# 2. New melds: the lowest card first. Every remaining card must end in a new meld or
+#    among the (at most ``leftover``) cards left over, so the search takes the lowest
+#    remaining card and branches only on what becomes of it: left over (unless it is the
+#    card that may not be discarded), or one of the melds that hold it. Jokers never start
+#    a meld (a meld needs a natural card): once only jokers remain they must all be left
+#    over. Cards are taken in rank-major order (every ace, every two, ...), so that runs
+#    and groups both reach only a few ranks above the lowest card and the states the
+#    search meets differ only near its frontier.
+#
+# 3. Memoisation. Whether the remaining cards can be melded depends only on the remaining
+#    counts, the leftover allowance, the card that may not be discarded and the ace rule,
+#    so answers are kept under (counts as bytes, leftover) in a table per (ace, forbidden
+#    card). The table outlives the call (legal_actions asks about many hands that share
+#    most of their cards) and is emptied when it grows past _MEMO_LIMIT.
+#
+# 4. Short runs suffice. A run of more than c = max(5, jokers + 3) cards, with at most
+#    ``jokers`` jokers and a natural card, splits into runs of 3..c cards that each hold
+#    a natural card: cut off the shortest head of at least three cards that reaches the
+#    first natural card (at most max(3, k + 1) <= c - 2 cards, k <= jokers being the
+#    jokers before it); the tail has at least three cards and, were it all jokers, the
+#    run would have at most max(3, k + 1) + jokers - k <= jokers + 3 <= c cards; repeat
+#    on the tail while it is longer than c. So runs of at most c cards decide the same
+#    question as runs of any length (the old search tried up to 13, or up to 5 below
+#    three jokers: the same c there). tests/test_reach_all_at_once.py checks the lemma.
+#
+# 5. Melds that use the same cards are the same branch: runs are enumerated per window
+#    of positions, a natural in place or a joker for it, and duplicates (the same
+#    naturals and number of jokers from another window) are dropped.
+#
+# 6. A card that has no meld even with every joker still in hand (checked for zero or one
+#    joker: with two, any card makes a run) can only be left over; more of them than the
+#    allowance, or the card that may not be discarded among them, is a refusal. The
+#    counts only shrink during the search, so this holds for every state below.
+
+_MEMO_LIMIT = 200_000
+_memos: dict[tuple[Ace, int], dict[tuple[bytes, int], bool]] = {}
+# codes in rank-major order: AC AD AH AS 2C ...
+_RANK_MAJOR: tuple[int, ...] = tuple(s * 13 + r for r in range(13) for s in range(4))
+
+
+def run_cap(jokers: int) -> int:
+    """The longest run the search needs to try with ``jokers`` jokers (note 4 above)."""
+    return min(13, max(5, jokers + 3))
+
+
+@cache
+def _windows(card: int, ace: Ace, cap: int) -> tuple[int, ...]:
+    """Every run window of 3..cap positions holding the natural ``card``: a bit mask of
+    the ranks of its other places (bit ``i``: rank ``i + 1`` of the card's suit)."""
+    r0 = card % 13
+    top = max_position(ace)
+    around = ace is Ace.AROUND
+    out: list[int] = []
+    for p in (1, 14) if r0 == 0 and ace is not Ace.LOW else (r0 + 1,):
+        for lo in range(p - cap + 1, p + 1):
+            if not around and lo < 1:
+                continue
+            for hi in range(max(p, lo + 2), lo + cap):
+                if not around and hi > top:
+                    break
+                mask = 0
+                for q in range(lo, hi + 1):
+                    if q != p:
+                        mask |= 1 << (q - 1) % 13
+                out.append(mask)
+    return tuple(out)
+
+
+@cache
+def _bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a 13-bit mask, lowest first."""
+    return tuple(i for i in range(13) if mask >> i & 1)
+
+
+def _melds_of(first: int, counts: Sequence[int], ace: Ace) -> list[tuple[int, ...]]:
+    """Every new meld that holds the natural ``first`` (codes, jokers as the joker code),
+    each set of cards once; runs of at most :func:`run_cap` cards."""
+    jokers = counts[JOKER_CODE]
+    out: list[tuple[int, ...]] = []
+    r0 = first % 13
+    others = [c for c in (r0, r0 + 13, r0 + 26, r0 + 39) if c != first and counts[c]]
+    for size in range(len(others) + 1):
+        for chosen in combinations(others, size):
+            for j in range(max(0, 2 - size), min(jokers, 3 - size) + 1):
+                out.append((first, *chosen) + (JOKER_CODE,) * j)
+    base = first - r0
+    held = 0
+    for i in range(13):
+        if counts[base + i]:
+            held |= 1 << i
+    seen: set[int] = set()
+    for window in _windows(first, ace, run_cap(jokers)):
+        have = window & held
+        missing = (window ^ have).bit_count()
+        if missing > jokers:
+            continue
+        spare = jokers - missing  # jokers that may stand in for held naturals too
+        places = _bits(have) if spare else ()
+        for k in range(min(spare, len(places)) + 1):
+            for swapped in combinations(places, k):
+                naturals = have
+                for i in swapped:
+                    naturals ^= 1 << i
+                key = naturals | (missing + k) << 13
+                if key in seen:
+                    continue
+                seen.add(key)
+                codes = tuple(base + i for i in _bits(naturals))
+                out.append((first, *codes) + (JOKER_CODE,) * (missing + k))
+    return out
+
+
+def _partnered(card: int, counts: Sequence[int], ace: Ace, jokers: int) -> bool:
+    """Whether the natural ``card`` makes a three-card meld with held cards and at most
+    ``jokers`` jokers (0 or 1)."""
+    r0 = card % 13
+    same = (counts[r0] > 0) + (counts[r0 + 13] > 0) + (counts[r0 + 26] > 0) + (counts[r0 + 39] > 0)
+    if same - 1 + jokers >= 2:
+        return True
+    base = card - r0
+    top = max_position(ace)
+    around = ace is Ace.AROUND
+    for p in (1, 14) if r0 == 0 and ace is not Ace.LOW else (r0 + 1,):
+        for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
+            if not around and (a < 1 or b > top):
+                continue
+            missing = (counts[base + (a - 1) % 13] == 0) + (counts[base + (b - 1) % 13] == 0)
+            if missing <= jokers:
+                return True
+    return False
+
+
+class _AllAtOnce:
+    """One search of :func:`can_meld_all` over ``counts`` (changed and restored)."""
+
+    __slots__ = ("ace", "counts", "forbidden", "memo", "visits")
+
+    def __init__(
+        self, counts: list[int], forbidden: int, ace: Ace, memo: dict[tuple[bytes, int], bool]
+    ) -> None:
+        self.counts = counts
+        self.forbidden = forbidden
+        self.ace = ace
+        self.memo = memo
+        self.visits = 0  # solve() calls, memo hits included
+
+    def table(
+        self,
+        melds: Sequence[TableMeld],
+        index: int,
+        leftover: int,
+        seen: dict[tuple[bytes, int], bool],
+    ) -> bool:
+        """Lay-offs on ``melds[index:]``, then new melds (note 1)."""
+        counts = self.counts
+        if index == len(melds):
+            return self.start(leftover)
+        key = (bytes(counts), index)
+        found = seen.get(key)
+        if found is not None:
+            return found
+        result = False
+        for extension in _extensions(melds[index], counts, self.ace):
+            for c in extension:
+                counts[c] -= 1
+            result = self.table(melds, index + 1, leftover, seen)
+            for c in extension:
+                counts[c] += 1
+            if result:
+                break
+        seen[key] = result
+        return result
+
+    def start(self, left: int) -> bool:
+        """New melds for every remaining card, after the stranded-card check (note 6)."""
+        counts = self.counts
+        jokers = counts[JOKER_CODE]
+        if jokers <= 1:
+            stranded = 0
+            for c in range(52):
+                if counts[c] and not _partnered(c, counts, self.ace, jokers):
+                    if c == self.forbidden:
+                        return False
+                    stranded += counts[c]
+            if stranded > left:
+                return False
+        return self.solve(left)
+
+    def solve(self, left: int) -> bool:
+        """Whether the remaining cards make new melds, at most ``left`` left over."""
+        self.visits += 1
+        counts = self.counts
+        key = (bytes(counts), left)
+        memo = self.memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        first = -1
+        for c in _RANK_MAJOR:
+            if counts[c]:
+                first = c
+                break
+        if first == -1:  # only jokers, if anything: they cannot meld alone
+            jokers = counts[JOKER_CODE]
+            result = jokers == 0 or (jokers <= left and self.forbidden != JOKER_CODE)
+            memo[key] = result
+            return result
+        result = False
+        if left > 0 and first != self.forbidden:
+            counts[first] -= 1
+            result = self.solve(left - 1)
+            counts[first] += 1
+        if not result:
+            for meld in _melds_of(first, counts, self.ace):
+                for c in meld:
+                    counts[c] -= 1
+                result = self.solve(left)
+                for c in meld:
+                    counts[c] += 1
+                if result:
+                    break
+        memo[key] = result
+        return result
+
+
 def can_meld_all(
     counts: list[int],
     leftover: int,
@@ -301,102 +537,22 @@ def can_meld_all(
 ) -> bool:
     """Whether every card can go on the table, leaving at most ``leftover`` cards (never
     the card ``forbidden``, which may not be discarded): laid off on ``melds`` or in new
-    melds (a card laid off on a new meld could be part of it). ``counts`` is restored."""
-    if melds:
-        for extension in _extensions(melds[0], counts, ace):
-            for c in extension:
-                counts[c] -= 1
-            ok = can_meld_all(counts, leftover, forbidden, ace, melds[1:])
-            for c in extension:
-                counts[c] += 1
-            if ok:
-                return True
-        return False
-    if not counts[JOKER_CODE]:
-        # a card with no possible partner can only be left over: a quick refusal
-        lonely = sum(
-            counts[c] for c in range(52) if counts[c] and not melds_with(c, counts, ace, 3)
-        )
-        if lonely > leftover:
-            return False
-    memo: dict[tuple[int, ...], bool] = {}
-    # a run of six or more splits into runs of three to five, so shorter runs suffice
-    # (unless three jokers in a row could leave a part without a natural card)
-    longest = 13 if counts[JOKER_CODE] >= 3 else 5
+    melds (a card laid off on a new meld could be part of it). ``counts`` is restored.
 
-    def solve(left: int) -> bool:
-        key = (*counts, left)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        first = next((c for c in range(53) if counts[c]), -1)
-        if first == -1 or first == JOKER_CODE:
-            # only jokers are left: they cannot make a meld alone
-            result = first == -1 or (counts[JOKER_CODE] <= left and forbidden != JOKER_CODE)
-            memo[key] = result
-            return result
-        result = False
-        if left > 0 and first != forbidden:
-            counts[first] -= 1
-            result = solve(left - 1)
-            counts[first] += 1
-        if not result:
-            for meld in melds_with(first, counts, ace, longest):
-                for c in meld:
-                    counts[c] -= 1
-                ok = solve(left)
-                for c in meld:
-                    counts[c] += 1
-                if ok:
-                    result = True
-                    break
-        memo[key] = result
-        return result
-
-    return solve(leftover)
+    An exact search, memoised, lowest card first: see the notes above ``run_cap``.
+    """
+    if sum(map(len, _memos.values())) > _MEMO_LIMIT:
+        _memos.clear()
+    memo = _memos.get((ace, forbidden))
+    if memo is None:
+        memo = _memos[ace, forbidden] = {}
+    return _AllAtOnce(counts, forbidden, ace, memo).table(melds, 0, leftover, {})
 
 
-def melds_with(card: int, counts: Sequence[int], ace: Ace, longest: int = 13) -> list[list[int]]:
-    """Every meld (card codes, jokers as the joker code) of ``card`` with the cards of
-    ``counts`` (which holds ``card`` too), runs of at most ``longest`` cards."""
-    jokers = counts[JOKER_CODE]
-    out: list[list[int]] = []
-    r0, suit = card % 13, card // 13
-    others = [c for c in (r0, r0 + 13, r0 + 26, r0 + 39) if c != card and counts[c]]
-    for size in range(len(others) + 1):
-        for chosen in combinations(others, size):
-            for j in range(max(0, 2 - size), min(jokers, 3 - size) + 1):
-                out.append([card, *chosen, *([JOKER_CODE] * j)])
-    top = max_position(ace)
-    around = ace is Ace.AROUND
-    base = suit * 13
-    for p in (1, 14) if r0 == 0 and ace is not Ace.LOW else (r0 + 1,):
-        for lo in range(p - longest + 1, p + 1):
-            if not around and lo < 1:
-                continue
-            # windows [lo, hi] holding p; each other place a held natural or a joker
-            fills: list[list[int]] = [[card]]
-            for q in range(lo, p):
-                fills = _extend(fills, base + (q - 1) % 13, counts, jokers)
-            for hi in range(p, lo + longest):
-                if hi > p:
-                    if not around and hi > top:
-                        break
-                    fills = _extend(fills, base + (hi - 1) % 13, counts, jokers)
-                if not fills:
-                    break
-                if hi - lo + 1 >= 3:
-                    out.extend(f[:] for f in fills)
-    return out
-
-
-def _extend(
-    fills: list[list[int]], code: int, counts: Sequence[int], jokers: int
-) -> list[list[int]]:
-    out: list[list[int]] = []
-    for f in fills:
-        if f.count(code) < counts[code]:
-            out.append([*f, code])
-        if f.count(JOKER_CODE) < jokers:
-            out.append([*f, JOKER_CODE])
-    return out
+def _counted_search(
+    counts: list[int], leftover: int, forbidden: int, ace: Ace, melds: Sequence[TableMeld] = ()
+) -> tuple[bool, int]:
+    """:func:`can_meld_all` with a fresh memo, and the number of search states it visited
+    (for tests that bound the work without timing it)."""
+    search = _AllAtOnce(counts, forbidden, ace, {})
+    return search.table(melds, 0, leftover, {}), search.visits

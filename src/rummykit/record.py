@@ -15,20 +15,29 @@ True
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rummykit.actions import Pass, parse_player_action
-from rummykit.cards import Card
+from rummykit.cards import CARDS, Card, quote
 from rummykit.errors import IllegalAction, NotationError, RecordError, RulesError, RummyError
 from rummykit.game import Game
 from rummykit.hand import Deal
 from rummykit.rules import Rules
 
-__all__ = ["ReplayResult", "load_game", "parse_record", "replay", "write_record"]
+__all__ = ["ReplayResult", "load_game", "parse_record", "read_json", "replay", "write_record"]
 
 _KNOWN_KEYS = ("rules", "options", "players", "hands")
+
+#: Deepest nesting of arrays and objects a record may have. A record needs 4 levels; the
+#: cap keeps hostile documents from exhausting the stack when read or written again.
+MAX_DEPTH = 64
+#: Most digits of a number in a record (Python refuses to read past 4300 digits).
+MAX_DIGITS = 100
+#: Most bits of an integer seed (a seed is written back into the record).
+MAX_SEED_BITS = 256
 
 
 @dataclass
@@ -39,6 +48,11 @@ class HandRecord:
     deal: Deal
     actions: list[str]
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the stock's order, top first, each time it was rebuilt by shuffling the pile
+    reshuffles: list[list[Card]] = field(default_factory=list)
+    #: the seats of the players dealt in, clockwise (all of them unless tied leaders
+    #: play on alone, [game.ties]); ``deal.hands`` is in this order
+    seats: tuple[int, ...] = ()
 
 
 @dataclass
@@ -60,17 +74,119 @@ def _cards(value: Any, where: str) -> list[Card]:
         raise RecordError("record.deal", f"{where}: {e.message}") from None
 
 
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(
+            "record.json", f"a number of {len(text)} digits is too long (at most {MAX_DIGITS})"
+        )
+    return int(text)
+
+
+def _parse_constant(text: str) -> Any:
+    raise RecordError("record.json", f"not JSON: {text} is not a JSON number")
+
+
+def _check_depth(value: Any) -> None:
+    """Raises ``record.json`` when lists and objects nest deeper than :data:`MAX_DEPTH`."""
+    todo: list[tuple[Any, int]] = [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, Mapping):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise RecordError(
+                "record.json", f"lists and objects nest more than {MAX_DEPTH} levels deep"
+            )
+        todo.extend((child, depth + 1) for child in children)
+
+
+def read_json(text: str | bytes) -> Any:
+    """Parses the JSON text of a record (bytes must be UTF-8), refusing hostile input.
+
+    Raises :class:`RecordError` ``record.json`` for text that is not JSON, bytes that are
+    not UTF-8, ``NaN`` or ``Infinity``, numbers over :data:`MAX_DIGITS` digits, and
+    nesting deeper than :data:`MAX_DEPTH`. Use it wherever a record file is read.
+
+    >>> read_json('{"rules": "rummy"}')
+    {'rules': 'rummy'}
+    >>> read_json("[" * 100000)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RecordError: not JSON: lists and objects nest too deeply
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise RecordError(
+                "record.json",
+                f"not UTF-8 text: byte 0x{e.object[e.start]:02x} at position {e.start}",
+            ) from None
+    text = text.removeprefix("\ufeff")
+    try:
+        doc = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+    except json.JSONDecodeError as e:
+        raise RecordError("record.json", f"not JSON: {e.msg} at line {e.lineno}") from None
+    except RecursionError:
+        raise RecordError("record.json", "not JSON: lists and objects nest too deeply") from None
+    except ValueError as e:  # e.g. a float literal the interpreter cannot read
+        raise RecordError("record.json", f"not JSON: {e}") from None
+    _check_depth(doc)
+    return doc
+
+
+def _good_name(name: Any) -> bool:
+    # no control characters (a name is printed on terminals) and no lone surrogates
+    return (
+        isinstance(name, str)
+        and bool(name.strip())
+        and ":" not in name
+        and not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name)
+    )
+
+
+def _json_type(value: Any) -> str:
+    """What a JSON value is, in words (never the value itself, which may be huge)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
+def _check_seed(doc: Mapping[str, Any]) -> None:
+    seed = doc.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise RecordError(
+            "record.seed", f'"seed" must be a whole number or a text, not {_json_type(seed)}'
+        )
+    if isinstance(seed, int) and seed.bit_length() > MAX_SEED_BITS:
+        raise RecordError("record.seed", f'"seed" must have at most {MAX_SEED_BITS} bits')
+
+
 def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
     """Reads and validates a record (JSON text or an already parsed object).
 
     Raises :class:`RecordError` (``record.json``, ``record.rules``, ``record.players``,
-    ``record.deal``, ``record.pack``, ``record.hands``) naming what is wrong.
+    ``record.seed``, ``record.deal``, ``record.pack``, ``record.hands``) naming what is
+    wrong; never another exception, whatever the document holds.
     """
-    if isinstance(doc, (str, bytes)):
-        try:
-            doc = json.loads(doc)
-        except json.JSONDecodeError as e:
-            raise RecordError("record.json", f"not JSON: {e.msg} at line {e.lineno}") from None
+    if isinstance(doc, (str, bytes, bytearray)):
+        doc = read_json(doc)
+    elif isinstance(doc, Mapping):
+        _check_depth(doc)
     if not isinstance(doc, Mapping):
         raise RecordError("record.json", "a record is a JSON object")
     if "rules" not in doc:
@@ -82,12 +198,14 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
     players = doc.get("players")
     if (
         not isinstance(players, list)
-        or not all(isinstance(p, str) and p.strip() and ":" not in p for p in players)
+        or not all(_good_name(p) for p in players)
         or len(set(players)) != len(players)
     ):
         raise RecordError(
-            "record.players", "\"players\" must be a list of distinct names (without ':')"
+            "record.players",
+            "\"players\" must be a list of distinct names (without ':' or control characters)",
         )
+    _check_seed(doc)
     try:
         rules.check_players(len(players))
     except RulesError as e:
@@ -107,13 +225,25 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
         raise RecordError("record.hands", f"{where} is not an object")
     dealer = raw.get("dealer")
     if dealer not in players:
-        raise RecordError("record.deal", f"{where}: the dealer {dealer!r} is not a player")
+        raise RecordError("record.deal", f"{where}: the dealer {quote(dealer)} is not a player")
     deal = raw.get("deal")
     if not isinstance(deal, Mapping):
         raise RecordError("record.deal", f"{where} has no deal")
     by_name = deal.get("hands")
-    if not isinstance(by_name, Mapping) or set(by_name) != set(players):
+    if not isinstance(by_name, Mapping) or not by_name:
         raise RecordError("record.deal", f"{where}: the deal must hold a hand for each player")
+    strangers = [quote(p) for p in by_name if p not in players]
+    if strangers:
+        raise RecordError(
+            "record.deal",
+            f"{where}: the deal holds a hand for {', '.join(strangers)}, not a player",
+        )
+    # a hand dealt to some players only (tied leaders playing on, [game.ties])
+    seats = tuple(s for s, p in enumerate(players) if p in by_name)
+    if dealer not in by_name:
+        raise RecordError(
+            "record.deal", f"{where}: the dealer {quote(dealer)} is not dealt in to this hand"
+        )
     upcard = (
         _cards([deal.get("upcard")], f"{where} upcard")[0]
         if isinstance(deal.get("upcard"), str)
@@ -121,18 +251,29 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
     )
     if upcard is None:
         raise RecordError("record.deal", f"{where}: the deal has no upcard")
+    dealt = [players[s] for s in seats]
     the_deal = Deal(
-        hands=tuple(tuple(_cards(by_name[p], f"{where} hand of {p}")) for p in players),
+        hands=tuple(tuple(_cards(by_name[p], f"{where} hand of {p}")) for p in dealt),
         upcard=upcard,
         stock=tuple(_cards(deal.get("stock", []), f"{where} stock")),
     )
     seat = players.index(dealer)
-    the_deal.check(rules, seat)
+    try:
+        rules.check_players(len(dealt))
+    except RulesError as e:
+        raise RecordError("record.deal", f"{where}: {e.message}") from None
+    the_deal.check(rules, dealt.index(dealer))
     actions = raw.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record.hands", f'{where}: "actions" must be a list of texts')
-    extra = {k: v for k, v in raw.items() if k not in ("dealer", "deal", "actions")}
-    return HandRecord(seat, the_deal, list(actions), extra)
+    raw_shuffles = raw.get("reshuffles", [])
+    if not isinstance(raw_shuffles, list):
+        raise RecordError("record.reshuffle", f'{where}: "reshuffles" must be a list of stocks')
+    reshuffles = [
+        _cards(order, f"{where} reshuffle {i + 1}") for i, order in enumerate(raw_shuffles)
+    ]
+    extra = {k: v for k, v in raw.items() if k not in ("dealer", "deal", "actions", "reshuffles")}
+    return HandRecord(seat, the_deal, list(actions), extra, reshuffles, seats)
 
 
 @dataclass
@@ -152,17 +293,25 @@ class ReplayResult:
 
 
 def game_summary(game: Game) -> dict[str, Any]:
-    """``{"ok": true, "hands": [...], "totals": {...}, "winner": ...}`` for a game."""
+    """``{"ok": true, "hands": [...], "totals": {...}, "winner": ..., "winners": [...]}``
+    for a game, and ``"settlement"`` when the option is on (NOTATION.md). A hand's
+    ``scores`` name only the players dealt in to it.
+
+    >>> from rummykit import Game, Rules
+    >>> summary = game_summary(Game(Rules.preset("remik-single"), ["Ana", "Ben"], seed=1))
+    >>> summary["hands"], summary["winners"], summary["settlement"]
+    ([{'ended_by': None, 'out': None, 'scores': None}], [], {'Ana': 0, 'Ben': 0})
+    """
     names = game.players
     hands: list[dict[str, Any]] = []
-    for i, _ in enumerate(game.hands):
+    for i, seats in enumerate(game.seatings):
         if i < len(game.results):
             r = game.results[i]
             hands.append(
                 {
-                    "ended_by": r.ended_by,
-                    "out": names[r.out] if r.out >= 0 else None,
-                    "scores": dict(zip(names, r.scores, strict=True)),
+                    "ended_by": r.ended_by.value,
+                    "out": names[r.out] if r.out is not None else None,
+                    "scores": {names[s]: r.scores[s] for s in seats},
                 }
             )
         else:
@@ -172,6 +321,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "hands": hands,
         "totals": dict(zip(names, game.totals, strict=True)),
         "winner": names[game.winner] if game.winner is not None else None,
+        "winners": [names[w] for w in game.winners],
     }
     settle = game.settlement()
     if settle is not None:
@@ -199,6 +349,12 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
             return _record_error(f"hand {h_index} follows the end of the game")
         if not game.awaiting_deal:
             return _record_error(f"hand {h_index} follows a hand that has not ended")
+        if hand_rec.seats != game.seated:
+            at_table = ", ".join(names[s] for s in game.seated)
+            return _record_error(
+                f"hand {h_index} must be dealt to the players at the table: {at_table} (game.ties)",
+                "record.deal",
+            )
         if hand_rec.dealer != game.next_dealer:
             return _record_error(
                 f"hand {h_index}: the deal passes to the left, so {names[game.next_dealer]} "
@@ -206,14 +362,14 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
                 "record.deal",
             )
         try:
-            game.start_hand(hand_rec.deal)
+            game.start_hand(hand_rec.deal, reshuffles=hand_rec.reshuffles)
         except RummyError as e:
             return ReplayResult(None, {"rule": e.rule, "message": e.message}, 2)
         for index, text in enumerate(hand_rec.actions):
             try:
                 name, action = parse_player_action(text)
                 if name not in names:
-                    raise NotationError(f"no player is called {name!r}")
+                    raise NotationError(f"no player is called {quote(name)}")
                 if game.hand.is_over:
                     raise IllegalAction(
                         "end.out", f"hand {h_index} is over: nothing more can be played"
@@ -227,7 +383,8 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
                     "rule": e.rule,
                     "message": e.message,
                 }
-                return ReplayResult(game, err, 1)
+                # a record's own data at fault (a reshuffle's order): not a valid record
+                return ReplayResult(game, err, 2 if isinstance(e, RecordError) else 1)
     return ReplayResult(game, None, 0)
 
 
@@ -241,7 +398,7 @@ def load_game(doc: str | bytes | Mapping[str, Any]) -> Game:
     if result.error is not None:
         err = result.error
         where = (
-            f"hand {err['hand']}, action {err['index']} ({err['action']!r}): "
+            f"hand {err['hand']}, action {err['index']} ({quote(err['action'])}): "
             if "hand" in err
             else ""
         )
@@ -265,18 +422,21 @@ def write_record(game: Game, extra: Mapping[str, Any] | None = None) -> dict[str
     doc["players"] = list(names)
     doc["seed"] = game.seed
     hands = []
-    for (dealer, deal), hand in zip(game.deals, game.hands, strict=True):
-        hands.append(
-            {
-                "dealer": names[dealer],
-                "deal": {
-                    "hands": {names[s]: [str(c) for c in deal.hands[s]] for s in range(len(names))},
-                    "upcard": str(deal.upcard),
-                    "stock": [str(c) for c in deal.stock],
-                },
-                "actions": [f"{names[s]}: {a}" for s, a in hand.history if not isinstance(a, Pass)],
-            }
-        )
+    for (dealer, deal), hand, seats in zip(game.deals, game.hands, game.seatings, strict=True):
+        written: dict[str, Any] = {
+            "dealer": names[dealer],
+            "deal": {
+                "hands": {names[s]: [str(c) for c in deal.hands[i]] for i, s in enumerate(seats)},
+                "upcard": str(deal.upcard),
+                "stock": [str(c) for c in deal.stock],
+            },
+            "actions": [
+                f"{hand.names[s]}: {a}" for s, a in hand.history if not isinstance(a, Pass)
+            ],
+        }
+        if hand.shuffles:  # chance made visible: the order each reshuffle gave the stock
+            written["reshuffles"] = [[str(CARDS[c]) for c in order] for order in hand.shuffles]
+        hands.append(written)
     doc["hands"] = hands
     if extra:
         doc.update(extra)

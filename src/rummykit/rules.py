@@ -11,12 +11,23 @@ set on top of it::
     >>> r.options()["rummy_call"]
     'off'
 
-Every wrong option is refused with :class:`~rummykit.errors.RulesError` naming it::
+Every wrong option is refused with :class:`~rummykit.errors.RulesError` naming it
+(``e.option``), a value of the wrong type as much as an unknown one::
 
     >>> Rules.preset("500-rum", going_out="sometimes")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     rummykit.errors.RulesError: option going_out: 'sometimes' is not one of any, ...
+    >>> Rules.preset("500-rum", packs=1.0)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RulesError: option packs: 1.0 is not one of "auto", 1, 2
+
+Each option has a plain-language explanation and its allowed values in
+:data:`OPTION_HELP`, for the command line, the server and the docs::
+
+    >>> OPTION_HELP["jokers"].values
+    '0, 2, 3'
 """
 
 from __future__ import annotations
@@ -26,19 +37,26 @@ import enum
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from rummykit.cards import quote
 from rummykit.errors import RulesError
 
 __all__ = [
+    "MAX_OPTION_NUMBER",
+    "OPTION_HELP",
+    "OPTION_KEYS",
     "PRESETS",
     "Ace",
     "CardValues",
     "GoingOut",
+    "OptionHelp",
     "PileDraw",
     "Rules",
     "RummyBonus",
     "RummyCall",
     "Scoring",
+    "Settlement",
     "StockExhausted",
+    "Ties",
 ]
 
 
@@ -108,7 +126,41 @@ class RummyBonus(enum.Enum):
     PLUS10 = "plus10"
 
 
+class Settlement(enum.Enum):
+    """How a game is paid for in chips (option ``settlement``, [game.settlement]).
+
+    ``OFF`` is written ``false`` in records; ``true`` is read as ``END``. A member is
+    true when chips change hands at all:
+
+    >>> bool(Settlement.OFF), bool(Settlement.PER_HAND)
+    (False, True)
+    """
+
+    OFF = False  #: no settlement
+    END = "end"  #: at the end each loser pays the winner the difference of the totals
+    PER_HAND = "per-hand"  #: after each hand each loser pays that hand's winner (seed 001)
+
+    def __bool__(self) -> bool:
+        return self is not Settlement.OFF
+
+
+class Ties(enum.Enum):
+    """What equal highest totals at the end of a game do (option ``ties``, [game.ties])."""
+
+    PLAY_ON = "play-on"  #: everybody plays more hands until one player is ahead
+    SHARE = "share"  #: the tied players are joint winners (Remik's single game)
+    #: only the tied leaders are dealt more hands (Remik's single-table tournament)
+    LEADERS_PLAY_ON = "leaders-play-on"
+    #: most points melded and laid off over the game, then the lowest last hand
+    MOST_MELDED = "most-melded"
+
+
 Packs = Literal["auto", 1, 2]
+
+#: The largest number any numeric option may take (a target, a chip rate ...).
+MAX_OPTION_NUMBER = 1_000_000
+#: The fewest cards a meld holds ([meld.group], [meld.run]).
+SMALLEST_MELD = 3
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -146,7 +198,8 @@ class Rules:
     target: int | None
     deals: int | None
     must_go_out_to_win: bool
-    settlement: bool
+    settlement: Settlement
+    ties: Ties
     chips_per_point: int
     #: Extension (Wrotham): the first player of a deal gets one card more and does not
     #: draw on their first turn.
@@ -155,60 +208,117 @@ class Rules:
     #: meld their whole hand at once (all but one card, which is discarded).
     all_at_once_from_deal: int | None
 
+    def __post_init__(self) -> None:
+        # Every way of building rules (presets, options, dataclasses.replace) is checked:
+        # a value of the wrong type would otherwise crash a deal much later.
+        for key, spec in _OPTION_SPECS.items():
+            spec.check(key, getattr(self, key))
+        self._validate()
+
     # ------------------------------------------------------------------ building
     @classmethod
     def preset(cls, name: str = "500-rum", /, **options: Any) -> Rules:
         """The preset called ``name`` with ``options`` set on top (keys of section 9).
 
-        Raises :class:`RulesError` for an unknown preset, option or value.
+        Raises :class:`RulesError` for an unknown preset, option or value (``option``
+        names the key; ``"rules"`` for the preset).
         """
-        base = PRESETS.get(name)
+        base = PRESETS.get(name) if isinstance(name, str) else None
         if base is None:
-            raise RulesError("rules", f"unknown preset {name!r}; presets are {', '.join(PRESETS)}")
+            raise RulesError(
+                "rules", f"unknown preset {quote(name)}; presets are {', '.join(PRESETS)}"
+            )
         return base.with_options(options)
 
     @classmethod
     def from_record(cls, name: str, options: Mapping[str, Any] | None) -> Rules:
         """The rules of a record's ``"rules"`` and ``"options"`` (see :meth:`preset`)."""
         if not isinstance(name, str):
-            raise RulesError("rules", f'"rules" must name a preset, not {name!r}')
+            raise RulesError("rules", f'"rules" must name a preset, not {quote(name)}')
         if options is not None and not isinstance(options, Mapping):
             raise RulesError("options", '"options" must be an object of option keys')
-        return cls.preset(name, **dict(options or {}))
+        return cls.preset(name).with_options(options or {})
 
     def with_options(self, options: Mapping[str, Any]) -> Rules:
         """These rules with ``options`` changed; each key and value is validated."""
         changes: dict[str, Any] = {}
         for key, value in options.items():
-            spec = _OPTION_SPECS.get(key)
+            spec = _OPTION_SPECS.get(key) if isinstance(key, str) else None
             if spec is None:
                 raise RulesError(
-                    key, f"unknown option {key!r}; options are {', '.join(_OPTION_SPECS)}"
+                    str(key),
+                    f"unknown option {quote(key)}; options are {', '.join(_OPTION_SPECS)}",
                 )
             changes[key] = spec.convert(key, value)
-        rules = dataclasses.replace(self, **changes)
-        rules._validate()
-        return rules
+        return dataclasses.replace(self, **changes)
 
     def _validate(self) -> None:
-        if self.hand_size is not None and self.hand_size < 1:
-            raise RulesError("hand_size", "option hand_size: must be at least 1")
-        if self.melds_per_turn is not None and self.melds_per_turn < 1:
-            raise RulesError("melds_per_turn", "option melds_per_turn: must be at least 1")
         if self.target is None and self.deals is None:
             raise RulesError("target", "option target: a game needs a target or a number of deals")
-        if self.target is not None and self.target < 1:
-            raise RulesError("target", "option target: must be at least 1")
-        if self.deals is not None and self.deals < 1:
-            raise RulesError("deals", "option deals: must be at least 1")
-        if self.chips_per_point < 1:
-            raise RulesError("chips_per_point", "option chips_per_point: must be at least 1")
-        if self.stock_reuse_limit is not None and self.stock_reuse_limit < 0:
-            raise RulesError("stock_reuse_limit", "option stock_reuse_limit: must be 0 or more")
-        if self.all_at_once_from_deal is not None and self.all_at_once_from_deal < 1:
+        if self.hand_size is None:
+            return
+        least = self.min_hand_size()
+        if self.hand_size < least:
             raise RulesError(
-                "all_at_once_from_deal", "option all_at_once_from_deal: must be at least 1"
+                "hand_size",
+                f"option hand_size: {self.hand_size} is too few cards: {self._why_min_hand()}, "
+                f"so nobody could ever meld and the hand would never end; at least {least}",
             )
+        fits = [n for n in range(self.min_players, self.max_players + 1) if self._fits(n)]
+        if not fits:
+            most, players = max(
+                (self._most_cards(n), n) for n in range(self.min_players, self.max_players + 1)
+            )
+            raise RulesError(
+                "hand_size",
+                f"option hand_size: {self.hand_size} cards is more than any deal of "
+                f"{self.name} allows ({self.min_players} to {self.max_players} players): the "
+                f"most is {most} cards each ({players} players, {self.pack_size(players)} "
+                "cards, one of them turned up)",
+            )
+
+    def min_hand_size(self) -> int:
+        """The smallest hand size from which a meld can ever be made ([deal.size]).
+
+        With ``pile_draw`` any-depth (or ``rummy_call`` pile) a player can gather pile
+        cards into a meld, so one card will do. Otherwise a player holds at most one card
+        more than dealt on their turn (the draw) until somebody melds, and nothing can be
+        laid off before the first meld: that card and the hand must make a meld of
+        :data:`SMALLEST_MELD` cards, plus the card kept for the discard when going out
+        needs one ([out.discard-required]) or when the whole hand must be melded at once
+        (the Wrotham extension).
+        """
+        if self.pile_draw is PileDraw.ANY_DEPTH or self.rummy_call is RummyCall.PILE:
+            return 1
+        return SMALLEST_MELD - 1 + int(self._keeps_a_discard())
+
+    def _keeps_a_discard(self) -> bool:
+        at_once = self.all_at_once_from_deal
+        return self.going_out is GoingOut.DISCARD_REQUIRED or (
+            at_once is not None and (self.deals is None or self.deals >= at_once)
+        )
+
+    def _why_min_hand(self) -> str:
+        held = (self.hand_size or 0) + 1
+        why = (
+            f"with pile_draw top-only (and no Rummy call on the pile) a player holds at most "
+            f"{held} cards on their turn "
+            f"and a meld needs {SMALLEST_MELD}"
+        )
+        if self._keeps_a_discard():
+            why += " plus a card kept for the discard"
+        return why
+
+    def _dealt(self, players: int) -> int:
+        """Cards a deal uses: every hand, the first player's extra card, the upcard."""
+        return players * self.hand_size_for(players) + int(self.first_player_extra_card) + 1
+
+    def _fits(self, players: int) -> bool:
+        return self._dealt(players) <= self.pack_size(players)
+
+    def _most_cards(self, players: int) -> int:
+        """The largest hand size the pack allows for this many players."""
+        return (self.pack_size(players) - 1 - int(self.first_player_extra_card)) // players
 
     # ------------------------------------------------------------------ queries
     def packs_for(self, players: int) -> int:
@@ -228,19 +338,32 @@ class Rules:
         return self.hand_sizes[min(players, len(self.hand_sizes) - 1)]
 
     def check_players(self, players: int) -> None:
-        """Raises :class:`RulesError` if this many players cannot play these rules."""
-        if not self.min_players <= players <= self.max_players:
+        """Raises :class:`RulesError` if this many players cannot play these rules.
+
+        ``option`` is ``players`` for a count the preset does not allow, ``hand_size``
+        for a deal that overdraws the pack ([deal.size], [pack.decks]).
+
+        >>> Rules.preset("rummy", hand_size=9).check_players(6)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.RulesError: option hand_size: 6 hands of 9 cards and an upcard need 55 ...
+        """
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise RulesError(
                 "players",
                 f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}",
+                f"not {quote(players)}",
             )
-        dealt = players * self.hand_size_for(players) + int(self.first_player_extra_card) + 1
-        if dealt > self.pack_size(players):
+        if not self._fits(players):
+            packs = self.packs_for(players)
+            extra = " (and one more for the first player)" if self.first_player_extra_card else ""
             raise RulesError(
                 "hand_size",
-                f"option hand_size: {players} hands of {self.hand_size_for(players)} cards and "
-                f"an upcard need {dealt} cards, but the pack has {self.pack_size(players)}",
+                f"option hand_size: {players} hands of {self.hand_size_for(players)} "
+                f"cards{extra} and an upcard need {self._dealt(players)} cards, but {packs} "
+                f"pack{'s' if packs > 1 else ''} of {52 + self.jokers} cards "
+                f"hold{'' if packs > 1 else 's'} {self.pack_size(players)}; {players} players "
+                f"can be dealt at most {self._most_cards(players)} cards each",
             )
 
     def options(self) -> dict[str, Any]:
@@ -263,65 +386,242 @@ def _to_json(value: object) -> Any:
     return value.value if isinstance(value, enum.Enum) else value
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class OptionHelp:
+    """What an option means, in one line, and the values it takes, in words.
+
+    >>> OPTION_HELP["melds_per_turn"].to_json()["values"]
+    'a whole number from 1, or null'
+    """
+
+    #: The values the option takes, as written in records (``"low, low-or-high, around"``).
+    values: str
+    #: One plain-language line: what the option changes.
+    description: str
+
+    def to_json(self) -> dict[str, str]:
+        """``{"values": ..., "description": ...}``."""
+        return {"values": self.values, "description": self.description}
+
+
 @dataclasses.dataclass(frozen=True)
 class _OptionSpec:
-    kind: str  # "enum", "bool", "int", "int?", "packs"
+    kind: str  # "enum", "bool", "int", "int?", "packs", "settlement"
+    description: str
     enum_type: type[enum.Enum] | None = None
     allowed: tuple[int, ...] | None = None
+    minimum: int = 0
+    maximum: int = MAX_OPTION_NUMBER
 
-    def convert(self, key: str, value: Any) -> Any:
+    @property
+    def values(self) -> str:
+        """The allowed values in words."""
         if self.kind == "enum":
             assert self.enum_type is not None
-            try:
-                return self.enum_type(value)
-            except ValueError:
-                names = ", ".join(str(m.value) for m in self.enum_type)
-                raise RulesError(key, f"option {key}: {value!r} is not one of {names}") from None
+            return ", ".join(str(m.value) for m in self.enum_type)
+        if self.kind == "bool":
+            return "true, false"
+        if self.kind == "packs":
+            return '"auto", 1, 2'
+        if self.kind == "settlement":
+            return 'false, "end" (or true), "per-hand"'
+        if self.allowed is not None:
+            return ", ".join(map(str, self.allowed))
+        number = f"a whole number from {self.minimum}"
+        return number + ", or null" if self.kind == "int?" else number
+
+    def check(self, key: str, value: Any) -> None:
+        """Raises :class:`RulesError` unless ``value`` is a field value of this option (an
+        enum member, not its text)."""
+        if self.enum_type is not None and not isinstance(value, self.enum_type):
+            raise RulesError(
+                key,
+                f"option {key}: {quote(value)} is not a {self.enum_type.__name__} "
+                f"(Rules.with_options reads the texts {self.values})",
+            )
+        self.convert(key, value)
+
+    def convert(self, key: str, value: Any) -> Any:
+        """The option's value from its record form; raises :class:`RulesError` naming ``key``."""
+        if self.kind == "enum":
+            assert self.enum_type is not None
+            if isinstance(value, self.enum_type):
+                return value
+            if isinstance(value, str):
+                try:
+                    return self.enum_type(value)
+                except ValueError:
+                    pass
+            raise RulesError(key, f"option {key}: {quote(value)} is not one of {self.values}")
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise RulesError(key, f"option {key}: {value!r} is not true or false")
+                raise RulesError(key, f"option {key}: {quote(value)} is not true or false")
             return value
+        if self.kind == "settlement":
+            # false and true are the values records wrote before per-hand existed
+            if value is False or value is Settlement.OFF:
+                return Settlement.OFF
+            if value is True or value == "end" or value is Settlement.END:
+                return Settlement.END
+            if value == "per-hand" or value is Settlement.PER_HAND:
+                return Settlement.PER_HAND
+            raise RulesError(key, f"option {key}: {quote(value)} is not one of {self.values}")
         if self.kind == "packs":
-            if value in ("auto", 1, 2) and not isinstance(value, bool):
+            # 1.0 == 1 and True == 1: only the text "auto" and the ints 1 and 2 pass
+            if value == "auto" or (type(value) is int and value in (1, 2)):
                 return value
-            raise RulesError(key, f'option {key}: {value!r} is not "auto", 1 or 2')
+            raise RulesError(key, f"option {key}: {quote(value)} is not one of {self.values}")
         if value is None and self.kind == "int?":
             return None
-        if not isinstance(value, int) or isinstance(value, bool):
+        if type(value) is not int:  # not a bool, not a float such as 7.0
             what = "a whole number or null" if self.kind == "int?" else "a whole number"
-            raise RulesError(key, f"option {key}: {value!r} is not {what}")
+            raise RulesError(key, f"option {key}: {quote(value)} is not {what}")
         if self.allowed is not None and value not in self.allowed:
-            raise RulesError(
-                key, f"option {key}: {value!r} is not one of {', '.join(map(str, self.allowed))}"
-            )
+            raise RulesError(key, f"option {key}: {quote(value)} is not one of {self.values}")
+        if value < self.minimum:
+            raise RulesError(key, f"option {key}: must be at least {self.minimum}, not {value}")
+        if value > self.maximum:
+            raise RulesError(key, f"option {key}: must be at most {self.maximum}")
         return value
 
 
 _OPTION_SPECS: dict[str, _OptionSpec] = {
-    "jokers": _OptionSpec("int", allowed=(0, 2, 3)),
-    "packs": _OptionSpec("packs"),
-    "hand_size": _OptionSpec("int?"),
-    "ace": _OptionSpec("enum", Ace),
-    "pile_draw": _OptionSpec("enum", PileDraw),
-    "top_card_must_meld": _OptionSpec("bool"),
-    "target_must_start_meld": _OptionSpec("bool"),
-    "melds_per_turn": _OptionSpec("int?"),
-    "layoff_needs_own_meld": _OptionSpec("bool"),
-    "joker_swap": _OptionSpec("bool"),
-    "rummy_call": _OptionSpec("enum", RummyCall),
-    "going_out": _OptionSpec("enum", GoingOut),
-    "stock_exhausted": _OptionSpec("enum", StockExhausted),
-    "stock_reuse_limit": _OptionSpec("int?"),
-    "card_values": _OptionSpec("enum", CardValues),
-    "scoring": _OptionSpec("enum", Scoring),
-    "rummy_bonus": _OptionSpec("enum", RummyBonus),
-    "target": _OptionSpec("int?"),
-    "deals": _OptionSpec("int?"),
-    "must_go_out_to_win": _OptionSpec("bool"),
-    "settlement": _OptionSpec("bool"),
-    "chips_per_point": _OptionSpec("int"),
-    "first_player_extra_card": _OptionSpec("bool"),
-    "all_at_once_from_deal": _OptionSpec("int?"),
+    "jokers": _OptionSpec(
+        "int",
+        "jokers added to each pack; a joker is wild and stands for the card its player names",
+        allowed=(0, 2, 3),
+    ),
+    "packs": _OptionSpec(
+        "packs",
+        "52-card packs shuffled together; auto takes two packs for 5 or more players",
+    ),
+    "hand_size": _OptionSpec(
+        "int?",
+        "cards dealt to each player; null takes the preset's size for the number of players",
+        minimum=1,
+    ),
+    "ace": _OptionSpec(
+        "enum",
+        "where an ace may stand in a run: low only (A 2 3), low or high (Q K A), "
+        "or also around the corner (K A 2)",
+        Ace,
+    ),
+    "pile_draw": _OptionSpec(
+        "enum",
+        "how deep a player may take from the discard pile: any card, taking every card "
+        "above it too, or only the top card",
+        PileDraw,
+    ),
+    "top_card_must_meld": _OptionSpec(
+        "bool", "a player who takes only the top card of the pile must meld it that turn"
+    ),
+    "target_must_start_meld": _OptionSpec(
+        "bool",
+        "a card taken from deeper in the pile must go into a new meld; laying it off is not enough",
+    ),
+    "melds_per_turn": _OptionSpec(
+        "int?",
+        "the most new melds a player may put down in one turn (lay-offs are never "
+        "limited); null for no limit",
+        minimum=1,
+    ),
+    "layoff_needs_own_meld": _OptionSpec(
+        "bool", "a player may lay off cards only after putting down a meld of their own this hand"
+    ),
+    "joker_swap": _OptionSpec(
+        "bool",
+        "a player holding the card a melded joker stands for may put it in the joker's "
+        "place and take the joker",
+    ),
+    "rummy_call": _OptionSpec(
+        "enum",
+        'calling "Rummy!" out of turn to take pile cards that can be melded: any such '
+        "pile cards, only the last discard, or no calls",
+        RummyCall,
+    ),
+    "going_out": _OptionSpec(
+        "enum",
+        "how a player goes out: by melding or discarding their last card; only by a "
+        "final discard; or by melding everything and floating with no cards "
+        "(floating-unplayable: never out on a discard that could be laid off)",
+        GoingOut,
+    ),
+    "stock_exhausted": _OptionSpec(
+        "enum",
+        "when the stock runs out: the hand ends; it ends after the turn that drew the "
+        "last card; or the pile becomes the new stock, as it lies or shuffled",
+        StockExhausted,
+    ),
+    "stock_reuse_limit": _OptionSpec(
+        "int?",
+        "with turn-over or reshuffle: how many times the pile may become the stock "
+        "before the hand ends instead; null for no limit",
+    ),
+    "card_values": _OptionSpec(
+        "enum",
+        "what cards are worth: standard (2-9 face value, T-K 10, ace 15 or 1 low in a "
+        "run, joker 15), 5-10-15, remik, or basic (ace 1)",
+        CardValues,
+    ),
+    "scoring": _OptionSpec(
+        "enum",
+        "how a hand scores: each player's melded cards minus the cards left in hand; "
+        "the player who went out takes the others' hands; or penalty points for cards left",
+        Scoring,
+    ),
+    "rummy_bonus": _OptionSpec(
+        "enum",
+        "going out in one turn without having melded before: no bonus, double the "
+        "score, or 10 points more",
+        RummyBonus,
+    ),
+    "target": _OptionSpec(
+        "int?",
+        "the total that ends the game, the highest total winning; null plays a fixed "
+        "number of deals instead",
+        minimum=1,
+    ),
+    "deals": _OptionSpec(
+        "int?",
+        "a fixed number of deals instead of a target (Wrotham: 6); null plays to the target",
+        minimum=1,
+    ),
+    "must_go_out_to_win": _OptionSpec(
+        "bool", "to win, a player must go out in the hand that takes them to the target"
+    ),
+    "settlement": _OptionSpec(
+        "settlement",
+        "money play: end (each loser pays the winner the difference between the totals "
+        "at the end) or per-hand (after each hand each loser pays that hand's winner the "
+        "cards left in hand), times chips_per_point; false: none",
+        Settlement,
+    ),
+    "ties": _OptionSpec(
+        "enum",
+        "equal highest totals at the end: play-on (everybody plays more hands), share "
+        "(joint winners), leaders-play-on (only the tied leaders play on), most-melded "
+        "(most points melded and laid off wins, then the lowest last hand)",
+        Ties,
+    ),
+    "chips_per_point": _OptionSpec(
+        "int", "chips paid per point of difference when the game is settled", minimum=1
+    ),
+    "first_player_extra_card": _OptionSpec(
+        "bool",
+        "(Wrotham) the first player of a deal gets one card more and does not draw on "
+        "their first turn",
+    ),
+    "all_at_once_from_deal": _OptionSpec(
+        "int?",
+        "(Wrotham) from this deal on, nobody may meld until they can meld all their cards "
+        "but one at once; null: never",
+        minimum=1,
+    ),
+}
+
+#: Every option's values and one-line explanation, by key (RULES.md section 9).
+OPTION_HELP: dict[str, OptionHelp] = {
+    key: OptionHelp(spec.values, spec.description) for key, spec in _OPTION_SPECS.items()
 }
 
 #: The option keys, in the order of RULES.md section 9 (then the extensions).
@@ -355,7 +655,8 @@ _500_RUM = Rules(
     target=500,
     deals=None,
     must_go_out_to_win=False,
-    settlement=False,
+    settlement=Settlement.OFF,
+    ties=Ties.PLAY_ON,
     chips_per_point=1,
     first_player_extra_card=False,
     all_at_once_from_deal=None,
@@ -378,7 +679,24 @@ _RUMMY = dataclasses.replace(
     target=100,
 )
 
-#: The named presets of RULES.md section 9, by name.
+_REMIK = dataclasses.replace(
+    _500_RUM,
+    name="remik-500",
+    max_players=4,
+    hand_sizes=(7,),
+    packs=1,
+    joker_swap=True,
+    rummy_call=RummyCall.OFF,
+    stock_exhausted=StockExhausted.LAST_CARD,
+    card_values=CardValues.REMIK,
+    settlement=Settlement.END,
+    ties=Ties.LEADERS_PLAY_ON,
+)
+
+#: The named presets of RULES.md section 9, by name (Remik's three formats: remik-500
+#: and its alias remik-table play to the target, the tied leaders playing on;
+#: remik-single plays three deals and shares a tie; the multi-table tournament is
+#: :mod:`rummykit.remik_tournament`).
 PRESETS: dict[str, Rules] = {
     "500-rum": _500_RUM,
     "500-rum-classic": dataclasses.replace(
@@ -387,20 +705,13 @@ PRESETS: dict[str, Rules] = {
         jokers=0,
         top_card_must_meld=True,
         rummy_call=RummyCall.OFF,
-        settlement=True,
+        settlement=Settlement.END,
     ),
-    "remik-500": dataclasses.replace(
-        _500_RUM,
-        name="remik-500",
-        max_players=4,
-        hand_sizes=(7,),
-        packs=1,
-        joker_swap=True,
-        rummy_call=RummyCall.OFF,
-        stock_exhausted=StockExhausted.LAST_CARD,
-        card_values=CardValues.REMIK,
-        settlement=True,
+    "remik-500": _REMIK,
+    "remik-single": dataclasses.replace(
+        _REMIK, name="remik-single", target=None, deals=3, ties=Ties.SHARE
     ),
+    "remik-table": dataclasses.replace(_REMIK, name="remik-table"),
     "rummy": _RUMMY,
     "block-rummy": dataclasses.replace(_RUMMY, name="block-rummy", stock_reuse_limit=0),
     "wrotham": dataclasses.replace(

@@ -15,7 +15,7 @@ from rummykit.cards import JOKER_CODE, RANK_OF
 from rummykit.melds import TableMeld, rank_at
 from rummykit.rules import Ace, CardValues, Rules, RummyBonus, Scoring
 
-__all__ = ["CardValuer", "score_hand"]
+__all__ = ["CardValuer", "hand_payments", "melded_points", "score_hand", "split_payments"]
 
 
 class CardValuer:
@@ -115,3 +115,70 @@ def _bonus(bonus: RummyBonus, score: int) -> int:
     if bonus is RummyBonus.PLUS10:
         return score + 10
     return score
+
+
+def melded_points(rules: Rules, melds: Sequence[TableMeld], players: int) -> list[int]:
+    """The points each seat has in front of it: every card it melded or laid off, at its
+    table value ([layoff.owner]); the first tie-break of ``ties`` most-melded.
+
+    >>> from rummykit.cards import parse_cards
+    >>> nines = tuple(int(c) for c in parse_cards("9C 9D 9H"))
+    >>> melded_points(Rules.preset("remik-500"), [TableMeld(False, -1, 9, 0, nines, (1, 1, 0))], 2)
+    [9, 18]
+    """
+    valuer = CardValuer(rules)
+    points = [0] * players
+    for m in melds:
+        for i, owner in enumerate(m.owners):
+            points[owner] += valuer.melded(m, i)
+    return points
+
+
+def hand_payments(
+    rules: Rules, hands: Sequence[Sequence[int]], out: int, chips: int = 1
+) -> list[int]:
+    """What each seat receives (+) or pays (-) for one hand under ``settlement`` per-hand
+    ([game.settlement], seed 001's money play): every loser pays the hand's winner the
+    value of the cards left in their hand, times ``chips``. ``out`` is the seat that went
+    out, or -1: then the lowest hands win and each other seat pays the difference between
+    its hand and the lowest. Equal lowest hands split each payment equally; odd chips stay
+    with the payer. The amounts add up to 0.
+
+    >>> from rummykit.cards import parse_cards
+    >>> rules = Rules.preset("rummy")
+    >>> hands = [[], [int(c) for c in parse_cards("9C 8D")], [int(c) for c in parse_cards("KS")]]
+    >>> hand_payments(rules, hands, 0)
+    [27, -17, -10]
+    >>> hand_payments(rules, hands[1:], -1, chips=2)
+    [-14, 14]
+    """
+    valuer = CardValuer(rules)
+    values = [valuer.hand_value(h) for h in hands]
+    if out >= 0:
+        winners = [out]
+        low = 0
+    else:
+        low = min(values)
+        winners = [p for p, v in enumerate(values) if v == low]
+    return split_payments([(v - low) * chips for v in values], winners)
+
+
+def split_payments(owed: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """Each seat not in ``winners`` pays ``owed[seat]``, split equally between the
+    winners (the odd chips stay with the payer); what each seat receives (+) or pays (-).
+
+    >>> split_payments([0, 0, 7], [0, 1])
+    [3, 3, -6]
+    """
+    net = [0] * len(owed)
+    if not winners:
+        return net
+    k = len(winners)
+    for p, amount in enumerate(owed):
+        if p in winners:
+            continue
+        share = amount // k
+        for w in winners:
+            net[w] += share
+        net[p] -= share * k
+    return net

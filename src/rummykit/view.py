@@ -20,18 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rummykit.actions import Action
 from rummykit.cards import CARDS, Card, card_sort_key
-from rummykit.hand import Hand, Phase, TurnState
+from rummykit.hand import Hand
 from rummykit.melds import TableMeld, card_text
 from rummykit.rules import Rules
+from rummykit.state import Phase, TurnState
 
-if TYPE_CHECKING:
-    from rummykit.game import Game
-
-__all__ = ["MeldView", "PlayerView", "view_of"]
+__all__ = ["MeldView", "PlayerView", "view_of_hand"]
 
 
 @dataclass(frozen=True)
@@ -85,7 +82,10 @@ class PlayerView:
         return CARDS[code] if code >= 0 else None
 
     def state_with(
-        self, hands: Sequence[Sequence[int]], stock: Sequence[int], seed: int | str = 0
+        self,
+        hands: Sequence[Sequence[int]],
+        stock: Sequence[int],
+        seed: int | str | None = 0,
     ) -> Hand:
         """The full hand this view is of, with the hidden cards as given: every seat's hand
         (this seat's must be the view's) and the stock, top first. Bots that sample the
@@ -125,16 +125,7 @@ def view_of_hand(
     own = None
     if seat is not None:
         own = tuple(sorted((CARDS[c] for c in hand.hands[seat]), key=card_sort_key))
-    melds = tuple(
-        MeldView(
-            number=i + 1,
-            kind="run" if m.is_run else "group",
-            cards=tuple(card_text(m, j) for j in range(len(m.cards))),
-            laid_by=tuple(hand.names[o] for o in m.owners),
-            meld=m,
-        )
-        for i, m in enumerate(hand.melds)
-    )
+    melds = _meld_views(hand)
     log = hand.public_log()
     return PlayerView(
         seat=seat,
@@ -167,8 +158,26 @@ def view_of_hand(
     )
 
 
-def view_of(game: Game, seat: int | None) -> PlayerView:
-    """The view of the game's current hand for ``seat`` (None: a spectator)."""
-    if seat is not None and not 0 <= seat < len(game.players):
-        raise ValueError(f"no seat {seat}")
-    return view_of_hand(game.hand, seat, tuple(game.totals), game.over, game.winner)
+def _meld_view(hand: Hand, number: int, m: TableMeld) -> MeldView:
+    return MeldView(
+        number=number,
+        kind="run" if m.is_run else "group",
+        cards=tuple(card_text(m, j) for j in range(len(m.cards))),
+        laid_by=tuple(hand.names[o] for o in m.owners),
+        meld=m,
+    )
+
+
+def _meld_views(hand: Hand) -> tuple[MeldView, ...]:
+    """The table as everybody sees it, kept on the hand until the table changes; a meld
+    that did not change keeps its view."""
+    cached = hand.view_cache
+    if cached is not None and cached[0] is hand.melds:
+        return cached[1]
+    old = cached[1] if cached is not None else ()
+    views = tuple(
+        old[i] if i < len(old) and old[i].meld is m else _meld_view(hand, i + 1, m)
+        for i, m in enumerate(hand.melds)
+    )
+    hand.view_cache = (hand.melds, views)
+    return views

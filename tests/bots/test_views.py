@@ -39,7 +39,7 @@ def _reshuffle_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
         other.hands[p] = other.known[p][:] + pool[:k]
         pool = pool[k:]
     other.stock = pool
-    other._legal = None
+    other.legal_cache = None
     return other
 
 

@@ -166,7 +166,7 @@ def make_hand(
     seats = _names(names)
     deal = complete_deal(r, seats, hands, upcard, stock, dealer, bottom)
     d = seats.index(dealer) if dealer is not None else len(seats) - 1
-    return Hand(r, seats, d, deal, number=number)
+    return Hand(r, seats, d, deal, number=number, seed=0)
 
 
 def make_game(
@@ -191,8 +191,10 @@ def act(target: Hand | Game, *texts: str) -> None:
     """Applies ``"<player>: <action>"`` texts in order to a hand or a game."""
     for text in texts:
         name, _, action = text.partition(":")
-        hand = target.hand if isinstance(target, Game) else target
-        target.apply(parse_action(action), _seat(hand, name))
+        if isinstance(target, Game):  # game seats (a hand may be dealt to some only)
+            target.apply(parse_action(action), target.players.index(name.strip()))
+        else:
+            target.apply(parse_action(action), _seat(target, name))
 
 
 def snapshot(hand: Hand) -> tuple[Any, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rummykit import Hand, Phase
+from rummykit.events import HandEnd
 
 from .kit import act, drawn, held, make_hand, melds, pile, refuse, run_down
 
@@ -35,14 +36,14 @@ def test_end_out_melding_every_card_ends_the_hand_at_once() -> None:
     hand = drawn("500-rum", "3C 4C 5C 9D 9H 9S 6C", draw="7C")
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C 7C")
     assert hand.phase is Phase.OVER and hand.is_over
-    assert hand.ended_by == "out" and hand.out == 0
-    assert hand.legal_actions() == []
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
+    assert hand.legal_actions() == ()
 
 
 def test_end_out_discarding_the_last_card_ends_the_hand() -> None:
     hand = drawn("500-rum", "3C 4C 5C 9D 9H 9S 2H", draw="6C")
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C", "Ana: discard 2H")
-    assert hand.ended_by == "out" and hand.out == 0
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
     assert pile(hand).endswith("2H")
 
 
@@ -67,7 +68,7 @@ def test_end_stock_end_ends_the_hand_and_scores_it() -> None:
     hand = stock_empty(EMPTY)
     assert "end" in [str(a) for a in hand.legal_actions()]
     act(hand, "Caro: end")
-    assert hand.phase is Phase.OVER and hand.ended_by == "stock" and hand.out == -1
+    assert hand.phase is Phase.OVER and hand.ended_by is HandEnd.STOCK and hand.out is None
     # melded-minus-hand with nothing melded: minus each hand (values above)
     assert hand.scores() == [-48, -63, -43]
     refuse(hand, "Ana: draw", "end.out")
@@ -95,7 +96,7 @@ def test_end_stock_the_player_may_still_take_deep_from_the_pile() -> None:
     assert melds(hand) == ["JC QC KC"]
     assert hand.turn == 0 and hand.phase is Phase.DRAW
     act(hand, "Ana: end")
-    assert hand.ended_by == "stock"
+    assert hand.ended_by is HandEnd.STOCK
 
 
 # ---------------------------------------------------------------- [end.stock-take]
@@ -142,4 +143,4 @@ def test_end_stock_take_in_other_presets_where_the_stock_is_not_rebuilt(
     refuse(hand, f"{name}: draw", "end.stock")
     refuse(hand, f"{name}: take 1", "end.stock-take")
     act(hand, f"{name}: end")
-    assert hand.ended_by == "stock"
+    assert hand.ended_by is HandEnd.STOCK

@@ -1,4 +1,5 @@
-"""RULES.md 8.3, winning the game: [game.target], [game.must-go-out], [game.settlement].
+"""RULES.md 8.3, winning the game: [game.target], [game.must-go-out], [game.settlement]
+(more in test_settlement.py; [game.ties] in test_ties.py).
 
 The usual hand (500 Rum, Ana and Ben, 13 cards each): Ana melds 9C 9D 9H, KC KD KH,
 QC QD QH and JC JD JH (117) and discards 5C, keeping 3D; Ben draws 2H, melds the
@@ -11,6 +12,8 @@ from __future__ import annotations
 import pytest
 
 from rummykit import Game, replay
+from rummykit.events import HandEnd
+from rummykit.rules import Settlement
 
 from .kit import act, complete_deal, make_game, record, rules_of, run_down
 
@@ -96,7 +99,7 @@ def test_game_must_go_out_a_hand_ended_by_the_stock_never_ends_the_game() -> Non
     act(game, *ANA_TURN)
     run_down(game.hand)
     act(game, f"{game.players[game.hand.turn]}: end")
-    assert game.results[-1].ended_by == "stock"
+    assert game.results[-1].ended_by is HandEnd.STOCK
     assert game.totals[0] >= 100
     assert not game.over and game.winner is None
 
@@ -163,9 +166,9 @@ def test_game_settlement_lowest_total_wins_under_penalty() -> None:
     assert game.settlement() == [86, -43, -43]
 
 
-@pytest.mark.parametrize("preset", ["500-rum-classic", "remik-500"])
+@pytest.mark.parametrize("preset", ["500-rum-classic", "remik-500", "remik-single", "remik-table"])
 def test_game_settlement_is_on_in(preset: str) -> None:
-    assert rules_of(preset).settlement is True
+    assert rules_of(preset).settlement is Settlement.END
 
 
 def test_game_must_go_out_a_player_already_past_the_target_wins_by_going_out() -> None:

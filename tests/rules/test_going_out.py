@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from rummykit import Hand, Phase
+from rummykit.events import HandEnd
 
 from .kit import act, drawn, held, make_hand, melds, pile, refuse
 
@@ -22,13 +23,13 @@ ANA = "3C 4C 5C 9D 9H 9S 6C"
 def test_out_any_by_melding_every_card(preset: str) -> None:
     hand = drawn(preset, ANA, draw="7C", melds_per_turn=None)
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C 7C")
-    assert hand.ended_by == "out" and hand.out == 0
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
 
 
 def test_out_any_by_discarding_the_last_card() -> None:
     hand = drawn("500-rum", ANA, draw="2H")
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C", "Ana: discard 2H")
-    assert hand.ended_by == "out" and hand.out == 0
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
 
 
 # ---------------------------------------------------------------- [out.discard-required]
@@ -44,7 +45,7 @@ def test_out_discard_required_refuses_melding_the_last_card() -> None:
 def test_out_discard_required_allows_going_out_by_discarding() -> None:
     hand = drawn("500-rum", ANA, draw="7C", going_out="discard-required")
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C", "Ana: discard 7C")
-    assert hand.ended_by == "out" and hand.out == 0
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
 
 
 # ---------------------------------------------------------------- [out.floating]
@@ -74,14 +75,14 @@ def floater(pile_cards: str, then: str = "2H", mode: str = "floating") -> Hand:
 def test_out_floating_melding_every_card_does_not_end_the_hand(mode: str) -> None:
     hand = drawn("500-rum", ANA, draw="7C", going_out=mode, rummy_call="off")
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C 7C")
-    assert hand.phase is Phase.DRAW and hand.turn == 1 and hand.out == -1
+    assert hand.phase is Phase.DRAW and hand.turn == 1 and hand.out is None
     assert held(hand, "Ana") == []
 
 
 def test_out_floating_1_draw_from_stock_and_discard_it_ends_the_hand() -> None:
     hand = floater("KD JS 4H", then="2H")
     act(hand, "Ana: draw", "Ana: discard 2H")
-    assert hand.ended_by == "out" and hand.out == 0
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
     scores = hand.scores()
     assert scores is not None and scores[0] == 52
 
@@ -89,7 +90,7 @@ def test_out_floating_1_draw_from_stock_and_discard_it_ends_the_hand() -> None:
 def test_out_floating_2_take_pile_cards_meld_all_but_one_and_discard() -> None:
     hand = floater("KD 8C 2S")
     act(hand, "Ana: take 2", "Ana: layoff 8C to 2", "Ana: discard 2S")
-    assert hand.ended_by == "out" and hand.out == 0
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
 
 
 def test_out_floating_3_meld_everything_drawn_and_float_again() -> None:
@@ -132,7 +133,7 @@ def test_out_floating_floater_scores_melds_when_another_player_goes_out() -> Non
     )
     act(hand, "Ana: draw", "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C 7C")
     act(hand, "Ben: draw", "Ben: meld AS 2S 3S 4S 5S 6S 7S", "Ben: discard 8S")
-    assert hand.ended_by == "out" and hand.out == 1
+    assert hand.ended_by is HandEnd.OUT and hand.out == 1
     scores = hand.scores()
     assert scores is not None
     # Ana floats with an empty hand: 52 on the table minus nothing.
@@ -153,7 +154,7 @@ def test_out_unplayable_discard_refuses_going_out_with_a_playable_card() -> None
 def test_out_unplayable_discard_allows_going_out_with_an_unplayable_card() -> None:
     hand = drawn("500-rum", ANA, draw="2H", going_out="floating-unplayable")
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C", "Ana: discard 2H")
-    assert hand.ended_by == "out"
+    assert hand.ended_by is HandEnd.OUT
 
 
 def test_out_unplayable_discard_only_concerns_the_last_card() -> None:
@@ -166,7 +167,7 @@ def test_out_unplayable_discard_only_concerns_the_last_card() -> None:
 def test_out_unplayable_discard_floating_alone_allows_a_playable_last_discard() -> None:
     hand = drawn("500-rum", ANA, draw="7C", going_out="floating")
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C", "Ana: discard 7C")
-    assert hand.ended_by == "out"
+    assert hand.ended_by is HandEnd.OUT
 
 
 def test_out_unplayable_discard_floater_drawing_a_playable_card_must_lay_it_off() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rummykit import Hand
+from rummykit.events import HandEnd
 
 from .kit import act, drawn, held, make_hand, melds, refuse
 
@@ -106,7 +107,7 @@ def test_layoff_owner_card_scores_for_the_player_who_laid_it_off() -> None:
     act(hand, "Ana: draw", "Ana: meld 9C 9D 9H", "Ana: discard KH")
     act(hand, "Ben: draw", "Ben: layoff 9S to 1", "Ben: meld 3C 4C 5C 6C 7C 8C")
     act(hand, "Ben: discard 8D")
-    assert hand.ended_by == "out" and hand.out == 1
+    assert hand.ended_by is HandEnd.OUT and hand.out == 1
     # Ana: 9C 9D 9H = 27 on the table, 2S 5S JD 4H = 21 in hand: 6 (the 9S is not hers).
     # Ben: 9S laid off on Ana's group = 9, 3C..8C = 33: 42.
     # Caro: 2 + 3 + 5 + 8 + 15 (AD) + 10 + 10 = 53 in hand: -53.

@@ -5,11 +5,15 @@ pack) is refused with a message naming the option."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from typing import Any
 
 import pytest
 
 from rummykit import PRESETS, Deal, Game, Hand, Rules, RulesError, replay
+from rummykit.actions import Meld
+from rummykit.rules import OPTION_HELP
 
 from .kit import complete_deal, record, rules_of
 
@@ -35,6 +39,7 @@ BASE_500 = {
     "deals": None,
     "must_go_out_to_win": False,
     "settlement": False,
+    "ties": "play-on",
 }
 BASE_RUMMY = {
     **BASE_500,
@@ -49,6 +54,16 @@ BASE_RUMMY = {
     "scoring": "winner-takes",
     "target": 100,
 }
+REMIK = {
+    **BASE_500,
+    "packs": 1,
+    "joker_swap": True,
+    "rummy_call": "off",
+    "stock_exhausted": "last-card",
+    "card_values": "remik",
+    "settlement": "end",
+    "ties": "leaders-play-on",
+}
 # RULES.md section 9, column by column
 TABLE: dict[str, dict[str, Any]] = {
     "500-rum": BASE_500,
@@ -57,17 +72,12 @@ TABLE: dict[str, dict[str, Any]] = {
         "jokers": 0,
         "top_card_must_meld": True,
         "rummy_call": "off",
-        "settlement": True,
+        "settlement": "end",
     },
-    "remik-500": {
-        **BASE_500,
-        "packs": 1,
-        "joker_swap": True,
-        "rummy_call": "off",
-        "stock_exhausted": "last-card",
-        "card_values": "remik",
-        "settlement": True,
-    },
+    "remik-500": REMIK,
+    # Remik's three formats (RULES.md section 9, seed 004)
+    "remik-single": {**REMIK, "target": None, "deals": 3, "ties": "share"},
+    "remik-table": REMIK,
     "rummy": BASE_RUMMY,
     "block-rummy": {**BASE_RUMMY, "stock_reuse_limit": 0},
     "wrotham": {**BASE_RUMMY, "jokers": 3, "joker_swap": True, "target": None, "deals": 6},
@@ -76,6 +86,8 @@ PLAYERS = {
     "500-rum": (2, 8),
     "500-rum-classic": (2, 8),
     "remik-500": (2, 4),
+    "remik-single": (2, 4),
+    "remik-table": (2, 4),
     "rummy": (2, 6),
     "block-rummy": (2, 6),
     "wrotham": (2, 6),
@@ -88,7 +100,7 @@ def test_options_preset_table(preset: str) -> None:
     assert {k: options[k] for k in TABLE[preset]} == TABLE[preset]
 
 
-def test_options_presets_are_exactly_the_six() -> None:
+def test_options_presets_are_exactly_the_eight() -> None:
     assert set(PRESETS) == set(TABLE)
     assert Rules.preset().name == "500-rum"  # the default
 
@@ -137,7 +149,8 @@ VALUES: dict[str, list[Any]] = {
     "target": [100, 1500],
     "deals": [None, 3],
     "must_go_out_to_win": [True, False],
-    "settlement": [True, False],
+    "settlement": [False, "end", "per-hand"],
+    "ties": ["play-on", "share", "leaders-play-on", "most-melded"],
     "chips_per_point": [1, 3],
 }
 
@@ -146,10 +159,19 @@ VALUES: dict[str, list[Any]] = {
 @pytest.mark.parametrize("key", list(VALUES))
 def test_options_every_option_on_any_preset(preset: str, key: str) -> None:
     for value in VALUES[key]:
-        extra = {"target": 100} if key == "deals" and value is None and preset == "wrotham" else {}
+        no_target = preset in ("wrotham", "remik-single")
+        extra = {"target": 100} if key == "deals" and value is None and no_target else {}
         rules = Rules.preset(preset, **{key: value}, **extra)
         assert rules.options()[key] == value
         assert rules.name == preset
+
+
+def test_options_settlement_true_is_read_as_end() -> None:
+    # records written before per-hand existed say true: settled at the end
+    assert Rules.preset("500-rum", settlement=True).options()["settlement"] == "end"
+    assert Rules.from_record("rummy", {"settlement": True}).changed_options() == {
+        "settlement": "end"
+    }
 
 
 def test_options_every_option_key_of_the_table_exists() -> None:
@@ -193,6 +215,10 @@ def test_options_set_in_a_record() -> None:
         ("deals", 0),
         ("must_go_out_to_win", 1),
         ("settlement", None),
+        ("settlement", "weekly"),
+        ("settlement", 1),
+        ("ties", "coin-toss"),
+        ("ties", True),
         ("chips_per_point", 0),
     ],
 )
@@ -226,8 +252,8 @@ def test_options_refuses_a_game_with_neither_target_nor_deals() -> None:
 @pytest.mark.parametrize(
     ("preset", "players", "options"),
     [
-        ("500-rum", 2, {"hand_size": 27}),  # 54 + an upcard > 54
         ("500-rum", 8, {"packs": 1}),  # 8 * 7 + 1 > 54
+        ("500-rum", 5, {"hand_size": 26}),  # 2 players fit in 54 cards, but 131 > 108
         ("rummy", 6, {"hand_size": 9}),  # 55 > 52
         ("wrotham", 6, {"hand_size": 9}),  # 6 * 9 + the extra card + the upcard > 55
         ("500-rum-classic", 4, {"hand_size": 13}),  # 53 > 52
@@ -281,3 +307,172 @@ def test_options_record_with_an_overdrawing_hand_size_is_refused() -> None:
     result = replay(doc)
     assert result.status == 2 and result.error is not None
     assert "hand_size" in result.error["message"]
+
+
+# ---------------------------------------------------------------- option types
+#: Values of no option's type: every option refuses each of them, naming itself.
+WRONG_FOR_EVERY_OPTION: list[Any] = [[], {}, [1], {"low": True}, 1.5, "²", 10**5000, b"1"]
+
+
+@pytest.mark.parametrize("key", [*VALUES, "first_player_extra_card", "all_at_once_from_deal"])
+def test_options_refuses_values_of_no_type_naming_the_option(key: str) -> None:
+    for value in WRONG_FOR_EVERY_OPTION:
+        with pytest.raises(RulesError) as info:
+            Rules.preset("500-rum", **{key: value})
+        assert info.value.option == key and key in info.value.message
+        assert len(info.value.message) < 300  # huge values are not echoed
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("packs", 1.0),  # 1.0 == 1, but a pack count is a whole number
+        ("packs", 2.0),
+        ("packs", True),
+        ("jokers", 2.0),
+        ("jokers", False),
+        ("hand_size", 7.0),
+        ("hand_size", True),
+        ("target", 500.0),
+        ("deals", 6.0),
+        ("melds_per_turn", 1.0),
+        ("stock_reuse_limit", False),
+        ("chips_per_point", True),
+        ("target", 10**7),
+        ("ace", 1),
+        ("ace", None),
+        ("going_out", True),
+        ("joker_swap", 1),
+        ("joker_swap", "true"),
+        ("must_go_out_to_win", 0),
+    ],
+)
+def test_options_refuses_a_value_of_the_wrong_type(key: str, value: Any) -> None:
+    with pytest.raises(RulesError) as info:
+        Rules.preset("500-rum", **{key: value})
+    assert info.value.option == key and f"option {key}" in info.value.message
+
+
+def test_options_packs_float_no_longer_crashes_a_deal() -> None:
+    with pytest.raises(RulesError) as info:
+        Rules.preset("500-rum", packs=1.0)
+    assert info.value.option == "packs" and "1.0" in info.value.message
+
+
+def test_options_every_way_of_building_rules_is_checked() -> None:
+    with pytest.raises(RulesError) as info:
+        dataclasses.replace(Rules.preset("500-rum"), packs=1.0)  # type: ignore[arg-type]
+    assert info.value.option == "packs"
+    with pytest.raises(RulesError) as info:
+        dataclasses.replace(Rules.preset("500-rum"), ace="low")  # type: ignore[arg-type]
+    assert info.value.option == "ace"
+
+
+def test_options_refuses_keys_and_presets_that_are_not_text() -> None:
+    with pytest.raises(RulesError) as info:
+        Rules.preset("500-rum").with_options({1: 2})  # type: ignore[dict-item]
+    assert info.value.option == "1"
+    with pytest.raises(RulesError) as info:
+        Rules.preset(["500-rum"])  # type: ignore[arg-type]
+    assert info.value.option == "rules"
+
+
+# ---------------------------------------------------------------- hand sizes ([deal.size])
+@pytest.mark.parametrize(
+    ("preset", "hand_size"),
+    [
+        ("500-rum", 27),  # 2 players: 54 + an upcard > 54; 5 or more: 2 packs are too few
+        ("500-rum-classic", 26),  # 52 cards: 2 hands of 26 leave no upcard
+        ("rummy", 26),
+        ("remik-500", 27),
+        ("wrotham", 27),  # 27 + 28 (the first player) + 1 > 55
+        ("500-rum", 1000),
+    ],
+)
+def test_deal_size_refuses_a_hand_size_no_deal_allows(preset: str, hand_size: int) -> None:
+    with pytest.raises(RulesError) as info:
+        Rules.preset(preset, hand_size=hand_size)
+    assert info.value.option == "hand_size"
+    assert "hand_size" in info.value.message and "the most is" in info.value.message
+
+
+def test_deal_size_names_the_most_cards_a_table_can_be_dealt() -> None:
+    rules = Rules.preset("500-rum", hand_size=20)  # 2 players fit one pack, 5 fit two
+    Deal.shuffled(rules, 2, seed=1)
+    Deal.shuffled(rules, 5, seed=1)
+    with pytest.raises(RulesError) as info:
+        rules.check_players(6)  # 121 > 108
+    assert info.value.option == "hand_size"
+    message = info.value.message
+    assert "6 hands of 20 cards" in message and "2 packs of 54 cards hold 108" in message
+    assert "at most 17 cards each" in message
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "least"),
+    [
+        # top-only: at most one card more than dealt on a turn, and a meld needs 3
+        ("rummy", {"hand_size": 1}, 2),
+        ("block-rummy", {"hand_size": 1}, 2),
+        ("500-rum", {"hand_size": 1, "pile_draw": "top-only", "rummy_call": "off"}, 2),
+        # a card must also be kept for the final discard
+        ("rummy", {"hand_size": 2, "going_out": "discard-required"}, 3),
+        ("wrotham", {"hand_size": 2}, 3),  # deals 4-6: the whole hand but one at once
+    ],
+)
+def test_deal_size_refuses_a_hand_too_small_to_ever_meld(
+    preset: str, options: dict[str, Any], least: int
+) -> None:
+    with pytest.raises(RulesError) as info:
+        Rules.preset(preset, **options)
+    assert info.value.option == "hand_size"
+    assert "never" in info.value.message and f"at least {least}" in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("rummy", {"hand_size": 2}),  # draw a third card, meld all three: out
+        ("rummy", {"hand_size": 3, "going_out": "discard-required"}),
+        ("wrotham", {"hand_size": 3}),
+        ("wrotham", {"hand_size": 2, "deals": 3}),  # the all-at-once deals never come
+        ("500-rum", {"hand_size": 1}),  # pile cards taken deep can make a meld
+        ("rummy", {"hand_size": 1, "rummy_call": "pile"}),  # so can a call on the pile
+    ],
+)
+def test_deal_size_accepts_the_smallest_hands_that_can_meld(
+    preset: str, options: dict[str, Any]
+) -> None:
+    rules = Rules.preset(preset, **options)
+    assert rules.hand_size == rules.min_hand_size() or rules.hand_size == 3
+    Game(rules, ["A", "B", "C"], seed=1)
+
+
+def test_deal_size_smallest_hand_melds_in_play() -> None:
+    # the least hand size is not only allowed but playable: melds are made and hands end
+    rules = Rules.preset("rummy", hand_size=2)
+    game = Game(rules, ["A", "B", "C"], seed=2)
+    rng = random.Random(2)
+    melds = 0
+    for _ in range(300):
+        if game.over:
+            break
+        actions = game.legal_actions()
+        made = [a for a in actions if isinstance(a, Meld)]
+        action = made[0] if made else rng.choice(actions)
+        melds += isinstance(action, Meld)
+        game.apply(action)
+    assert melds > 0 and game.results
+
+
+# ---------------------------------------------------------------- explanations
+def test_options_every_option_is_explained_with_its_values() -> None:
+    assert set(OPTION_HELP) == set(Rules.preset().options())
+    for key, info in OPTION_HELP.items():
+        assert info.description and "\n" not in info.description, key
+        assert info.values, key
+    assert OPTION_HELP["ace"].values == "low, low-or-high, around"
+    assert OPTION_HELP["packs"].values == '"auto", 1, 2'
+    assert OPTION_HELP["joker_swap"].values == "true, false"
+    assert OPTION_HELP["melds_per_turn"].values == "a whole number from 1, or null"
+    assert "K A 2" in OPTION_HELP["ace"].description

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rummykit import Card, Hand, Phase
+from rummykit.events import HandEnd
 from rummykit.scoring import CardValuer
 
 from .kit import act, drawn, held, make_hand, rules_of, run_down
@@ -184,7 +185,7 @@ def stock_end(values: dict[str, str], preset: str = "block-rummy", **options: ob
     run_down(hand)
     name = hand.names[hand.turn]
     act(hand, f"{name}: end")
-    assert hand.ended_by == "stock"
+    assert hand.ended_by is HandEnd.STOCK
     return hand
 
 
@@ -279,7 +280,7 @@ def test_score_rummy_bonus_not_for_a_floater_who_ends_the_hand() -> None:
         going_out="floating",
     )
     act(hand, "Ana: draw", "Ana: meld 3C 4C 5C 6C 7C 8C 9C TC")
-    assert hand.out == -1 and hand.phase is Phase.DRAW
+    assert hand.out is None and hand.phase is Phase.DRAW
     act(hand, "Ben: draw", "Ben: discard QH", "Caro: draw", "Caro: discard 4D")
     act(hand, "Ana: draw", "Ana: discard 2H")
     assert hand.out == 0 and hand.scores() == [86, 0, 0]
@@ -301,10 +302,10 @@ def test_score_winner_takes_a_floater_is_the_lowest_hand() -> None:
     )
     act(hand, "Ana: draw", "Ana: meld AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC")
     act(hand, "Ana: meld 2D 3D 4D 5D")
-    assert hand.phase is Phase.DRAW and hand.out == -1
+    assert hand.phase is Phase.DRAW and hand.out is None
     run_down(hand)
     act(hand, "Ana: end")
-    assert hand.out == -1 and hand.ended_by == "stock"
+    assert hand.out is None and hand.ended_by is HandEnd.STOCK
     basic = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
     ben, caro = (sum(basic.get(c[0]) or int(c[0]) for c in held(hand, n)) for n in ("Ben", "Caro"))
     assert hand.scores() == [ben + caro, 0, 0]

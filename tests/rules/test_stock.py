@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rummykit import Card, Hand, Phase
+from rummykit.events import HandEnd
 
 from .kit import act, held, make_hand, melds, pile, refuse, run_down
 
@@ -51,7 +52,7 @@ def test_stock_last_card_drawer_still_melds_and_discards_then_the_hand_ends() ->
     act(hand, "Ben: meld 9C 9D 9H")
     assert hand.phase is Phase.PLAY
     act(hand, "Ben: discard QS")
-    assert hand.phase is Phase.OVER and hand.ended_by == "stock" and hand.out == -1
+    assert hand.phase is Phase.OVER and hand.ended_by is HandEnd.STOCK and hand.out is None
     # remik values: Ana KD 7H 7D 8D 2S 4S JC = 48 in hand (no ace or joker): -48.
     # Ben 9C 9D 9H = 27 melded, JH JD AC KC = 10+10+15+10 = 45 in hand: -18.
     # Caro 2C 5D 8H JS 3D 6H 9S = 43: -43.
@@ -63,7 +64,7 @@ def test_stock_last_card_drawer_who_goes_out_ends_the_hand_by_going_out() -> Non
     hand = make_hand("remik-500", NAMES, hands, "TC", bottom="QC KC")
     run_down(hand, leave=1)
     act(hand, "Ben: draw", "Ben: meld 9C 9D 9H 9S", "Ben: meld JH JD JS", "Ben: discard KC")
-    assert hand.ended_by == "out" and hand.out == 1
+    assert hand.ended_by is HandEnd.OUT and hand.out == 1
 
 
 def test_stock_last_card_a_pile_take_does_not_end_the_hand() -> None:
@@ -136,7 +137,7 @@ def test_stock_reuse_limit_zero_block_rummy_ends_at_the_first_empty_stock() -> N
     hand = empty("block-rummy")
     refuse(hand, "Ana: draw", "end.stock")
     act(hand, "Ana: end")
-    assert hand.ended_by == "stock" and hand.out == -1
+    assert hand.ended_by is HandEnd.STOCK and hand.out is None
     # winner-takes, nobody out: Caro's 43 is lowest; she scores (48-43) + (49-43) = 11.
     assert hand.scores() == [0, 0, 11]
 
@@ -150,7 +151,7 @@ def test_stock_reuse_limit_one_turns_over_once_then_ends() -> None:
     refuse(hand, f"{name}: draw", "end.stock")
     refuse(hand, f"{name}: take 1", "end.stock-take")
     act(hand, f"{name}: end")
-    assert hand.ended_by == "stock"
+    assert hand.ended_by is HandEnd.STOCK
 
 
 def test_stock_reuse_limit_null_turns_over_again_and_again() -> None:

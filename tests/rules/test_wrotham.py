@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rummykit import Deal, Game, Phase
+from rummykit.events import HandEnd
 
 from .kit import act, complete_deal, held, make_game, make_hand, melds, refuse, rules_of
 
@@ -82,7 +83,7 @@ def test_wrotham_all_at_once_going_out_with_several_melds(deal: int) -> None:
     act(hand, "Ana: meld 3C 4C 5C 6C")
     refuse(hand, "Ana: discard KD", "wrotham.all-at-once")  # she has begun: all or none
     act(hand, "Ana: meld 9D 9H 9S", "Ana: discard KD")  # one meld a turn is lifted
-    assert hand.ended_by == "out" and hand.out == 0
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
 
 
 @pytest.mark.parametrize("deal", [1, 2, 3])
@@ -97,7 +98,7 @@ def test_wrotham_all_at_once_lay_off_on_a_meld_of_the_same_turn() -> None:
     # this turn": 3C 4C 5C, then 9D 9H 9S, then 6C 7C laid off on the clubs.
     hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 7C 9D 9H 9S 6C"}, "QD", number=4)
     act(hand, "Ana: meld 3C 4C 5C", "Ana: meld 9D 9H 9S", "Ana: layoff 6C 7C to 1")
-    assert hand.ended_by == "out"
+    assert hand.ended_by is HandEnd.OUT
 
 
 def test_wrotham_all_at_once_second_player_after_drawing() -> None:
@@ -105,7 +106,7 @@ def test_wrotham_all_at_once_second_player_after_drawing() -> None:
     hand = make_hand("wrotham", TWO, hands, "QD", stock="7H", number=5)
     act(hand, "Ana: discard KH", "Ben: draw")
     act(hand, "Ben: meld 3H 4H 5H 6H 7H", "Ben: meld TD TC TS")
-    assert hand.ended_by == "out" and hand.out == 1
+    assert hand.ended_by is HandEnd.OUT and hand.out == 1
 
 
 def test_wrotham_all_at_once_refuses_a_lay_off_that_cannot_lead_to_going_out() -> None:
@@ -176,7 +177,7 @@ def test_wrotham_all_at_once_option_from_deal_one() -> None:
     act(hand, "Ana: meld 9D 9H 9S")
     act(hand, "Ana: layoff 6C to 1")
     act(hand, "Ana: discard 2H")
-    assert hand.ended_by == "out"
+    assert hand.ended_by is HandEnd.OUT
 
 
 def test_wrotham_all_at_once_option_refuses_a_meld_that_leaves_two_cards() -> None:

@@ -20,11 +20,11 @@ from pathlib import Path
 
 from rich.console import Console
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
-from rummykit import Deal, Game, Rules, parse_action
+from rummykit import Deal, Game, Phase, Rules, parse_action
 from rummykit.actions import Action, Pass
 from rummykit.cards import Card, make_pack, parse_cards
-from rummykit.hand import Phase
 from rummykit.tui.app import CommandInput, PlayApp
 from rummykit.tui.session import Session
 from rummykit.view import PlayerView
@@ -89,6 +89,29 @@ def scenario_session(save: Path | None = None, target: int = 500) -> Session:
     )
 
 
+#: The person's actions through the whole scenario hand (the bots act in between).
+WHOLE_HAND = (
+    "draw",
+    "meld 7H 8H 9H",
+    "discard 6H",
+    "draw",
+    "meld 5C 5D 5S",
+    "discard QD",
+    "rummy 1",
+    "layoff TH to 1",
+    "discard KS",
+)
+
+
+def play_scenario(session: Session, actions: Sequence[str] = WHOLE_HAND) -> None:
+    """Plays the person's ``actions`` of the scenario without a screen, the scripted
+    bots acting whenever it is their turn (with ``target=40`` the game ends)."""
+    for text in actions:
+        while not session.human_to_act:
+            session.bot_step()
+        session.play(parse_action(text))
+
+
 def keys(text: str) -> list[str]:
     """Pilot key names that type ``text``."""
     return ["space" if ch == " " else ch for ch in text]
@@ -120,6 +143,12 @@ async def type_command(pilot: Pilot[None], text: str, *, by_key: bool = False) -
         box.cursor_position = len(text)
     await pilot.press("enter")
     await settle(pilot)
+
+
+def shown_log(app: PlayApp) -> str:
+    """The log panel's text as shown (its wrapped lines joined again by spaces)."""
+    log = app.query_one(RichLog)
+    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
 
 
 def screen_text(app: PlayApp) -> str:

@@ -8,13 +8,21 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
-from rummykit.hand import Phase
+from rummykit import Event, Phase
 from rummykit.tui.app import CommandInput, PlayApp
-from rummykit.tui.screens import HelpScreen, RummyOffer, ScoreSheetScreen
+from rummykit.tui.screens import (
+    HELP_KEYS,
+    GameOverScreen,
+    HelpScreen,
+    RummyOffer,
+    ScoreSheetScreen,
+    help_text,
+)
 from rummykit.tui.session import Session
 
-from .kit import scenario_session, screen_text, settle, type_command
+from .kit import scenario_session, screen_text, settle, shown_log, type_command
 
 pytestmark = pytest.mark.asyncio
 
@@ -32,7 +40,7 @@ async def test_a_whole_hand_at_80x24(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Hand by suit (7): 5C  5D  6H 7H 8H 9H  5S" in text
         assert "Stock 32  Pile 1" in text and "4D" in text
-        assert "▶You 7c +0" in text and "Ana heur 7c +0" in text
+        assert "▶You 7 cards +0" in text and "Ana heur 7 cards +0" in text
 
         # a refused action names its rule and changes nothing
         record = session.record()
@@ -45,14 +53,14 @@ async def test_a_whole_hand_at_80x24(tmp_path: Path) -> None:
 
         # drawing (the drawn card is named in the log), melding, discarding
         await type_command(pilot, "draw")
-        assert "You: draw (KS)" in screen_text(app)
+        assert "You drew KS" in shown_log(app)
         await type_command(pilot, "m 7h 8h 9h")
         assert " 1 run You[7H 8H 9H]" in screen_text(app)
         await type_command(pilot, "x 6H")
 
         # Ben calls Rummy on the 6H and lays it off: you see it in the log and on the table
         text = screen_text(app)
-        assert "Ben calls RUMMY! rummy 1" in text
+        assert "Ben called RUMMY! and took 6H" in shown_log(app)
         assert " 1 run Ben[6H] You[7H 8H 9H]" in text
         assert session.human_to_act and session.hand.phase is Phase.DRAW
 
@@ -64,12 +72,12 @@ async def test_a_whole_hand_at_80x24(tmp_path: Path) -> None:
         assert isinstance(app.screen, RummyOffer)
         text = screen_text(app)
         assert "RUMMY! A call is open for you" in text
-        assert "after Ana: discard TH" in text
+        assert "after Ana discarded TH" in text
         assert "rummy 1: take TH and meld it" in text
         await pilot.press("1")
         await settle(pilot)
         assert not isinstance(app.screen, RummyOffer)
-        assert "You call RUMMY! rummy 1" in screen_text(app)
+        assert "You called RUMMY! and took TH" in shown_log(app)
         assert "Meld TH" in message(app)
 
         await type_command(pilot, "l TH 1")
@@ -162,7 +170,7 @@ async def test_passing_on_an_offered_call() -> None:
         assert isinstance(app.screen, RummyOffer)
         await pilot.press("p")
         await settle(pilot)
-        assert "You pass" in screen_text(app)
+        assert "You passed the Rummy call on TH" in shown_log(app)
         # Ben had no call scripted: he draws and plays on (his first legal actions)
         assert session.hand.phase is not Phase.RUMMY or session.to_act != 0
 
@@ -180,7 +188,7 @@ async def test_resume_in_the_app_and_the_replay(tmp_path: Path) -> None:
         await settle(pilot)
         text = screen_text(app)
         assert " 1 run You[7H 8H 9H]" in text
-        assert "You: meld 7H 8H 9H" in text
+        assert "You drew KS You melded 7H 8H 9H (meld 1)" in shown_log(app)
         await type_command(pilot, "discard 5S")
         await settle(pilot)
     doc = json.loads(save.read_text())
@@ -216,26 +224,72 @@ SCENARIO = (
 )
 
 
-async def test_the_score_sheet_at_the_end_of_the_game() -> None:
+async def finish_the_game(pilot: Pilot[None]) -> None:
+    """Plays the scenario (``target=40``) to its end: you win the game."""
+    for text in SCENARIO:
+        await type_command(pilot, text)
+    await pilot.press("1")
+    await settle(pilot)
+    await type_command(pilot, "layoff TH to 1")
+    await type_command(pilot, "discard KS")
+
+
+async def test_the_score_sheet_at_the_end_of_the_game(tmp_path: Path) -> None:
+    session = scenario_session(tmp_path / "game.json", target=40)
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await finish_the_game(pilot)
+        assert session.over
+        assert isinstance(app.screen, GameOverScreen)
+        text = screen_text(app)
+        assert "Game over: You win" in text and "You win the game!" in text
+        assert "a  play again: same players and options, a new deal" in text
+        assert "q  quit" in text
+        # the prompt under the dialog says the game is over, not that a bot plays
+        assert message(app).startswith("The game is over: again (F7) plays a new game")
+        await pilot.press("escape")  # look at the final table
+        await settle(pilot)
+        assert "The game is over" in message(app) and "playing" not in message(app)
+        await type_command(pilot, "draw")
+        assert "[end.out]" in message(app) and "again" in message(app)
+        await pilot.press("f2")
+        assert "the game is over" in message(app)
+
+        # again: the same players, options and bots, a new deal, saved to the same file
+        await type_command(pilot, "again")
+        new = app.session
+        assert new is not session and not new.over
+        assert new.names == session.names and new.levels == session.levels
+        assert new.game.rules == session.game.rules and new.game.seed != session.game.seed
+        assert new.save_path == session.save_path and new.hand.number == 1
+        assert json.loads((tmp_path / "game.json").read_text())["seed"] == new.game.seed
+        assert f"seed {new.game.seed}" in screen_text(app)
+        assert "hand 1: " in screen_text(app) and "You went out" not in screen_text(app)
+
+
+async def test_play_again_or_quit_from_the_game_over_box() -> None:
     session = scenario_session(target=40)
     app = PlayApp(session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        for text in SCENARIO:
-            await type_command(pilot, text)
-        await pilot.press("1")
+        await finish_the_game(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("a")
         await settle(pilot)
-        await type_command(pilot, "layoff TH to 1")
-        await type_command(pilot, "discard KS")
-        assert session.over
-        assert isinstance(app.screen, ScoreSheetScreen)
-        text = screen_text(app)
-        assert "Game over: You win" in text and "You win the game!" in text
-        await pilot.press("enter")
+        assert not isinstance(app.screen, GameOverScreen)
+        assert app.session is not session and not app.session.over
+        await type_command(pilot, "again")  # not over: refused, nothing changes
+        assert "the game is not over yet" in message(app)
+    session = scenario_session(target=40)
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        assert "The game is over" in message(app)
-        await type_command(pilot, "draw")
-        assert "[end.out]" in message(app)
+        await finish_the_game(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.session is session and app.return_code == 0
+        assert not app.is_running
 
 
 class BrokenBot:
@@ -286,3 +340,75 @@ async def test_a_save_that_fails_shows_in_the_title(tmp_path: Path) -> None:
         await settle(pilot)
         await type_command(pilot, "draw")
         assert "NOT SAVED" in screen_text(app)
+
+
+async def test_the_help_fits_at_80x24() -> None:
+    app = PlayApp(scenario_session(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        text = screen_text(app)
+        for line in [*help_text().plain.splitlines(), HELP_KEYS]:
+            assert line in text  # every line whole: nothing cut off or wrapped
+        assert "rummykit play --resume" in text and "docs/rules.md" in text
+
+
+@pytest.mark.parametrize(("size", "command"), [((80, 16), "rummykit"), ((80, 24), "/a/" * 12)])
+async def test_a_help_too_long_for_the_terminal_scrolls(
+    size: tuple[int, int], command: str
+) -> None:
+    app = PlayApp(scenario_session(), delay=0, command=command)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        text = screen_text(app)
+        assert HELP_KEYS in text and "Commands (Tab completes" in text
+        assert "docs/options.md" not in text
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        assert HELP_KEYS in text and "docs/options.md" in text  # scrolled to the end
+
+
+async def test_the_score_sheet_shows_the_hand_so_far() -> None:
+    """F6 during a hand: each player's points on the table so far, the person's own cards
+    in hand as a running figure, the others' hands only counted (they are secret)."""
+    session = scenario_session()
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in SCENARIO[:3]:  # You meld 7H 8H 9H; Ben calls, lays 6H off, discards
+            await type_command(pilot, text)
+        await pilot.press("f6")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreSheetScreen)
+        text = screen_text(app)
+        assert "Scores · hand 1 in progress" in text
+        assert "Hand 1 so far (it scores when the hand ends)" in text
+        # 7+8+9 on the table; 5C 5D 5S KS in hand: 5+5+5+10
+        assert "You    on the table  24  in hand  -25 (4 cards)  = -1 so far" in text
+        assert "Ana    on the table   0  in hand 7 cards (hidden)" in text
+        assert "Ben    on the table   6  in hand 6 cards (hidden)" in text
+        await pilot.press("escape")
+        await type_command(pilot, "draw")
+        await pilot.press("f6")
+        await pilot.pause()
+        assert "in hand  -35 (5 cards)  = -11 so far" in screen_text(app)  # drew QD
+
+
+async def test_every_action_goes_through_the_driver() -> None:
+    """The bots' turns and the person's actions are all applied by the session's driver,
+    whose listeners see each event (the log is written by one of them)."""
+    session = scenario_session()
+    seen: list[Event] = []
+    session.driver.listeners.append(seen.append)
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in SCENARIO:
+            await type_command(pilot, text)
+    assert [(e.seat, str(e.action)) for e in seen] == [(s, str(a)) for s, a in session.hand.history]
+    assert {e.seat for e in seen} == {0, 1, 2}
+    assert ("Ben", "rummy 1") in [(session.names[e.seat], str(e.action)) for e in seen]

@@ -68,6 +68,8 @@ def test_parsed_actions_are_the_engine_actions() -> None:
         ("?", "help"),
         ("help", "help"),
         ("q", "quit"),
+        ("again", "again"),
+        ("a", "again"),
     ],
 )
 def test_program_commands(typed: str, meta: str) -> None:
@@ -156,3 +158,31 @@ def test_common_prefix() -> None:
     assert common_prefix(["meld 5C", "meld 5D"]) == "meld 5"
     assert common_prefix(["draw"]) == "draw"
     assert common_prefix([]) == ""
+
+
+def test_a_count_of_cards_is_never_read_as_a_club() -> None:
+    """``7c`` is the notation of the seven of clubs; someone who means "7 cards" and the
+    card is not in the pile is told both readings, and ``take 7 cards`` is a count."""
+    game = scenario_game()  # the pile holds 4D only
+    view = game.view(game.to_act)
+    for typed, count in (("take 7c", 7), ("t 10C", 10), ("rummy 3c", 3), ("take 12c", 12)):
+        with pytest.raises(NotationError) as e:
+            parse_command(typed, view)
+        verb = "rummy" if typed.startswith("r") else "take"
+        assert f"for {count} cards from the pile, type: {verb} {count}" in e.value.message
+    with pytest.raises(NotationError, match=r"7c \(7C\) is the seven of clubs, not in the pile"):
+        parse_command("take 7c", view)
+    assert parse_command("take 7 cards", view).action == Take(count=7)
+    assert parse_command("take 1 card", view).action == Take(count=1)
+    assert parse_command("take 4d", view).action == Take(card=Card.parse("4D"))
+
+
+def test_a_club_in_the_pile_is_taken_as_the_card() -> None:
+    game = scenario_game()
+    game.apply(parse_command("draw").action)  # type: ignore[arg-type]
+    game.apply(parse_command("discard 5c").action)  # type: ignore[arg-type]
+    view = game.view(game.to_act)
+    while view.phase.value != "draw":  # the Rummy call window, if any, passes
+        game.apply(Pass(), game.to_act)
+        view = game.view(game.to_act)
+    assert parse_command("take 5c", view).action == Take(card=Card.parse("5C"))

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.app import App
+from textual.pilot import Pilot
 
+from rummykit import parse_action
 from rummykit.cli import build_parser, main
 from rummykit.cli.play_cmd import build_session
+from rummykit.record import load_game
+from rummykit.tui.app import CRASH_REPORT, PlayApp
 from rummykit.tui.session import Session
 
-from .kit import scenario_session
+from .kit import play_scenario, scenario_session
 
 
 def session_for(*argv: str) -> Session:
@@ -55,21 +62,59 @@ def test_resume_saves_on_to_the_same_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "names"),
     [
-        ["play", "--players", "9", "--no-save"],
-        ["play", "--bots", "wizard", "--no-save"],
-        ["play", "--set", "jokers", "--no-save"],
-        ["play", "--set", "jokers=7", "--no-save"],
-        ["play", "nonsense", "--no-save"],
-        ["play", "--resume", "/nonexistent/game.json"],
+        (["play", "--players", "9", "--no-save"], "not 9"),
+        (["play", "--bots", "wizard", "--no-save"], "'wizard'"),
+        (["play", "--set", "jokers", "--no-save"], "'jokers'"),
+        (["play", "--set", "jokers=7", "--no-save"], "jokers"),
+        (["play", "nonsense", "--no-save"], "'nonsense'"),
+        (["play", "--resume", "/nonexistent/game.json"], "/nonexistent/game.json"),
     ],
 )
-def test_bad_arguments_exit_2_with_a_message(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
+def test_bad_arguments_exit_2_with_one_line_on_stderr(
+    argv: list[str], names: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(argv) == 2
-    assert capsys.readouterr().out.startswith("rummykit play: ")
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("rummykit play: ") and err.count("\n") == 1
+    assert names in err
+
+
+HOSTILE_RECORDS = {
+    "not-utf8": b'{"rules": "500-rum\xff"}',
+    "deep": b"[" * 100_000,
+    "huge-number": b'{"seed": ' + b"9" * 5000 + b"}",
+    "nan": b'{"seed": NaN}',
+    "wrong-types": b'{"rules": 5, "players": "Ana", "hands": {}}',
+    "not-an-object": b"[1, 2, 3]",
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_RECORDS))
+def test_a_bad_record_to_resume_is_named_without_a_traceback(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    path.write_bytes(HOSTILE_RECORDS[name])
+    assert main(["play", "--resume", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"rummykit play: cannot continue {path}: ")
+    assert "[record." in err and err.count("\n") == 1
+    assert path.read_bytes() == HOSTILE_RECORDS[name]  # never overwritten
+
+
+def test_an_option_typo_is_an_argparse_error_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--players", "x"])
+    assert e.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--players" in err
 
 
 def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
@@ -91,8 +136,6 @@ def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_saved_game_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "g.json"
     s = scenario_session(path)
-    from rummykit import parse_action
-
     for text in ("draw", "meld 7H 8H 9H", "discard 6H"):
         s.play(parse_action(text))
     while not s.human_to_act:
@@ -102,3 +145,119 @@ def test_a_saved_game_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert out["ok"] is True and out["hands"][0]["ended_by"] is None
     assert main(["replay", str(path)]) == 0
     assert "meld  1: 6H 7H 8H 9H" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------------- running the app
+def no_terminal(monkeypatch: pytest.MonkeyPatch, pilot: Any = None) -> list[PlayApp]:
+    """Runs ``play``'s app headless at 80x24 (driven by ``pilot``, else quitting at
+    once); returns the list the apps that ran are appended to."""
+    apps: list[PlayApp] = []
+
+    async def quit_at_once(p: Pilot[None]) -> None:
+        await p.pause()
+        p.app.exit()
+
+    def run(self: PlayApp, **_: Any) -> None:
+        apps.append(self)
+        App.run(self, headless=True, size=(80, 24), auto_pilot=pilot or quit_at_once)
+
+    monkeypatch.setattr(PlayApp, "run", run)
+    return apps
+
+
+def unfinished(path: Path) -> bytes:
+    """Saves the scenario, one action in, to ``path``; returns the file's bytes."""
+    s = scenario_session(path)
+    s.play(parse_action("draw"))
+    return path.read_bytes()
+
+
+def test_an_unfinished_saved_game_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    apps = no_terminal(monkeypatch)
+    path = tmp_path / "game.json"
+    saved = unfinished(path)
+    assert main(["play", "--save", str(path), "--seed", "3"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert "holds an unfinished game (hand 1; You +0, Ana +0, Ben +0)" in err
+    assert f"play --resume {path}" in err and "play --new" in err
+    assert path.read_bytes() == saved and apps == []
+
+    # --new starts over (and overwrites it)
+    assert main(["play", "--save", str(path), "--seed", "3", "--new"]) == 0
+    assert len(apps) == 1 and path.read_bytes() != saved
+    assert json.loads(path.read_bytes())["seed"] == 3
+
+
+def test_a_finished_game_or_no_file_is_overwritten_without_asking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    apps = no_terminal(monkeypatch)
+    path = tmp_path / "game.json"
+    assert main(["play", "--save", str(path), "--seed", "3"]) == 0
+    assert len(apps) == 1
+    s = scenario_session(path, target=40)
+    play_scenario(s)
+    assert s.over
+    assert main(["play", "--save", str(path), "--seed", "4"]) == 0
+    assert len(apps) == 2 and json.loads(path.read_bytes())["seed"] == 4
+
+
+def test_new_and_resume_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--new", "--resume"])
+    assert e.value.code == 2
+    assert "not allowed with" in capsys.readouterr().err
+
+
+def test_the_resume_hint_names_the_command_that_was_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    no_terminal(monkeypatch)
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    (venv / "rummykit").write_text("")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.setattr(sys, "argv", [str(venv / "rummykit"), "play"])
+    path = tmp_path / "saves" / "game.json"
+    assert main(["play", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert (
+        out == f"Game saved to {path}; continue it with: .venv/bin/rummykit play --resume {path}\n"
+    )
+
+    monkeypatch.setenv("RUMMYKIT_SAVE", str(path))  # the default file: no need to name it
+    assert main(["play", "--resume"]) == 0
+    assert "continue it with: .venv/bin/rummykit play --resume\n" in capsys.readouterr().out
+
+
+def test_a_crash_in_the_app_exits_1_and_points_to_the_saved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async def press_hint(p: Pilot[None]) -> None:
+        await p.pause()
+        await p.press("f2")
+        await p.pause()
+
+    def broken(view: object) -> str:
+        raise RuntimeError("out of cheese")
+
+    apps = no_terminal(monkeypatch, press_hint)
+    monkeypatch.setattr("rummykit.tui.app.hint_line", broken)
+    monkeypatch.setattr(sys, "argv", ["rummykit", "play"])
+    path = tmp_path / "game.json"
+    status = main(["play", "--save", str(path), "--seed", "5", "--delay", "0"])
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("rummykit play: the game stopped on an internal error ")
+    assert "(RuntimeError: out of cheese)" in err
+    assert f"continue it with rummykit play --resume {path}" in err
+    report = tmp_path / CRASH_REPORT
+    assert f"details in {report}" in err
+    assert "Traceback" in report.read_text() and "out of cheese" in report.read_text()
+    game = apps[0].session.game
+    assert load_game(json.loads(path.read_bytes())).hand.history == game.hand.history

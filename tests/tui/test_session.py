@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
 
-from rummykit import parse_action
+from rummykit import Phase, parse_action
 from rummykit.errors import IllegalAction, RecordError, RulesError
-from rummykit.hand import Phase
 from rummykit.record import replay
 from rummykit.tui.hints import hint_line
 from rummykit.tui.session import Session, UndoRefused
@@ -146,7 +148,12 @@ def test_resume_continues_the_game_with_the_same_seats(tmp_path: Path) -> None:
     assert again.human == 0
     assert again.levels == {1: "heuristic", 2: "heuristic"}
     assert again.record() == s.record()
-    assert [line.text for line in again.log] == ["You: draw", "You: meld 7H 8H 9H"]
+    assert [line.text for line in again.log] == [
+        "— hand 1: Ben deals —",
+        "You drew KS",
+        "You melded 7H 8H 9H (meld 1)",
+    ]
+    assert again.log == s.log
     again.play(parse_action("discard 6H"))
     assert json.loads(path.read_text())["hands"][0]["actions"][-1] == "You: discard 6H"
 
@@ -183,6 +190,67 @@ def test_a_save_that_fails_is_reported_not_raised(tmp_path: Path) -> None:
     s = scenario_session(blocker / "game.json")  # a directory that cannot exist
     play(s, "draw")
     assert s.save_error is not None and "cannot save" in s.save_error
+
+
+@pytest.mark.parametrize("failing", ["fdopen", "fsync", "replace"])
+def test_a_failed_save_leaves_no_temporary_file_and_the_old_record(
+    failing: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw")
+    before = path.read_bytes()
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, failing, fail)
+    play(s, "meld 7H 8H 9H")  # the game goes on; the save failed
+    monkeypatch.undo()
+    assert s.save_error == f"cannot save to {path}: No space left on device"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert path.read_bytes() == before
+    play(s, "discard 6H")  # the next save works again and clears the error
+    assert s.save_error is None
+    assert json.loads(path.read_text())["hands"][0]["actions"][-1] == "You: discard 6H"
+
+
+def test_a_save_is_flushed_to_the_disk_before_it_replaces_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    calls: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        calls.append("fsync dir" if stat.S_ISDIR(os.fstat(fd).st_mode) else "fsync file")
+        real_fsync(fd)
+
+    def replace(src: str, dst: Path) -> None:
+        assert Path(src).parent == path.parent  # renamed within its directory
+        calls.append("replace")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    scenario_session(path).save()
+    assert calls == ["fsync file", "replace", "fsync dir"]
+    assert json.loads(path.read_text())["players"] == ["You", "Ana", "Ben"]
+
+
+def test_saving_to_a_directory_that_cannot_be_written(tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("running with rights that ignore directory permissions")
+        s = scenario_session(locked / "game.json")
+        play(s, "draw")
+        assert s.save_error is not None and "Permission denied" in s.save_error
+        assert list(locked.iterdir()) == []
+    finally:
+        locked.chmod(0o700)
 
 
 # ---------------------------------------------------------------------- hints

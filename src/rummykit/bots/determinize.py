@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import random
 
+from rummykit import Hand
 from rummykit.bots.evaluate import pack_counts
 from rummykit.cards import JOKER_CODE
-from rummykit.hand import Hand
 from rummykit.view import PlayerView
 
 __all__ = ["determinize", "unseen_cards", "unseen_counts"]

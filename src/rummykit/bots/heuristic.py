@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rummykit import Phase
 from rummykit.actions import (
     Action,
     CallRummy,
@@ -38,7 +39,6 @@ from rummykit.bots.determinize import unseen_counts
 from rummykit.bots.evaluate import Values, best_melds, layable, outs_of, plan_value, table_fits
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
 from rummykit.errors import IllegalAction
-from rummykit.hand import Phase
 from rummykit.melds import TableMeld, lay_off, rank_at, resolve_meld
 from rummykit.reach import new_meld_cost
 from rummykit.rules import Ace, RummyCall

@@ -20,6 +20,7 @@ import math
 import random
 import time
 
+from rummykit import Hand
 from rummykit.actions import Action
 from rummykit.bots.base import Bot
 from rummykit.bots.determinize import determinize
@@ -27,7 +28,6 @@ from rummykit.bots.evaluate import Values
 from rummykit.bots.heuristic import HeuristicBot
 from rummykit.bots.montecarlo import candidates
 from rummykit.bots.policy import playout, short_list
-from rummykit.hand import Hand
 from rummykit.view import PlayerView
 
 __all__ = ["ISMCTSBot"]

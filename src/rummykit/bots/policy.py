@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
+from rummykit import Hand, Phase
 from rummykit.actions import Action, CallRummy, Discard, LayOff, Meld, take
 from rummykit.bots.evaluate import Values, best_melds, plan_value
 from rummykit.bots.simple import connections
 from rummykit.cards import JOKER_CODE
-from rummykit.hand import Hand, Phase
 from rummykit.legal import draw_action, top_take_allowed
 from rummykit.reach import new_meld_cost, table_cost
 

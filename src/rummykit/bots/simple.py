@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+from rummykit import Phase
 from rummykit.actions import (
     Action,
     CallRummy,
@@ -23,7 +24,6 @@ from rummykit.actions import (
 from rummykit.bots.base import Bot
 from rummykit.bots.evaluate import Values
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
-from rummykit.hand import Phase
 from rummykit.reach import new_meld_cost, table_cost
 from rummykit.rules import Ace
 from rummykit.view import PlayerView

@@ -25,6 +25,7 @@ from typing import Any
 
 from rummykit.bots import get_bot
 from rummykit.game import Game
+from rummykit.players import Driver
 from rummykit.rules import Rules
 
 __all__ = ["BotSpec", "BotStats", "GameResult", "MatchResult", "run_match", "wilson"]
@@ -275,24 +276,10 @@ def play_one(
         for seat, b in enumerate(seating)
     ]
     game = Game(rules, names, seed=f"{seed}/deal/{deal}")
-    seconds = [0.0] * players
-    decisions = [0] * players
-    clock = time.perf_counter
-    unfinished = False
-    while not game.over:
-        if game.awaiting_deal or len(game.hands) > max_hands:
-            unfinished = True
-            break
-        if len(game.hand.history) >= max_hand_actions:
-            unfinished = True
-            break
-        seat = game.to_act
-        view = game.view(seat)
-        t0 = clock()
-        action = bots[seat].act(view)
-        seconds[seat] += clock() - t0
-        decisions[seat] += 1
-        game.apply(action, seat)
+    driver = Driver(game, bots, max_hand_actions=max_hand_actions, max_hands=max_hands)
+    driver.run()
+    unfinished = driver.unfinished
+    seconds, decisions = driver.seconds, driver.decisions
     winner = labels[game.winner] if game.winner is not None else None
     if records_dir is not None:
         from rummykit.record import write_record

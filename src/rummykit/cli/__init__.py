@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import sys
 from collections.abc import Sequence
 
-from rummykit.cli import play_cmd, replay_cmd, rules_cmd, simulate_cmd
+from rummykit.cli import play_cmd, replay_cmd, rules_cmd, serve_cmd, simulate_cmd, tournament_cmd
 
 __all__ = ["main"]
 
 _DESCRIPTION = """\
 rummykit plays Rummy 500 and its family exactly by the rules.
 
+The rules are in docs/rules.md, the game record format and the card and action notation
+(7H, JK=8H, "meld 7H 8H 9H") in docs/notation.md. Each command has its own --help.
+"""
+
+_EPILOG = """\
 examples:
-  rummykit rules                     the options of 500 Rum (the default preset)
-  rummykit rules remik-500           the options of another preset
-  rummykit replay game.json          replay a game record and show each hand
-  rummykit replay game.json --json   the same, as JSON for programs (exit 0/1/2)
+  rummykit play                      play 500 Rum against two bots in the terminal
+  rummykit replay game.json          replay a game record and check every action
+  rummykit rules remik-500           every option of a preset, explained
+  rummykit simulate --games 100      bots against each other, with statistics
+  rummykit tournament --players 16   a Remik multi-table tournament between bots
 """
 
 
@@ -26,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rummykit",
         description=_DESCRIPTION,
+        epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     from rummykit import __version__
@@ -36,7 +44,25 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cmd.add_parser(sub)
     rules_cmd.add_parser(sub)
     simulate_cmd.add_parser(sub)
+    serve_cmd.add_parser(sub)
+    tournament_cmd.add_parser(sub)
     return parser
+
+
+#: The commands that need an optional part: (module it needs, the extra that installs it).
+EXTRAS = {
+    "play": (("textual", "rich"), "tui"),
+    "simulate": (("openskill",), "sim"),
+    "serve": (("starlette", "uvicorn", "sqlalchemy"), "server"),
+}
+
+
+def missing_extra(command: str) -> str | None:
+    """What to install for ``command`` when an optional part it needs is missing."""
+    modules, extra = EXTRAS.get(command, ((), ""))
+    if all(importlib.util.find_spec(m) is not None for m in modules):
+        return None
+    return f"it needs the '{extra}' extra, which is not installed: pip install 'rummykit[{extra}]'"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "command", None):
         parser.print_help()
         return 0
+    missing = missing_extra(args.command)
+    if missing is not None:
+        print(f"rummykit {args.command}: {missing}", file=sys.stderr)
+        return 2
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import shlex
+import sys
 from pathlib import Path
 from typing import Any
 
 from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.errors import RummyError
 from rummykit.rules import PRESETS
 
 _DESCRIPTION = """\
@@ -36,14 +39,23 @@ examples:
   rummykit play --set rummy_call=off --set going_out=floating
   rummykit play --resume                        continue the last game
   rummykit play --resume game.json --delay 0    continue a saved game, bots at once
+  rummykit play --new                           a new game over an unfinished saved one
   rummykit replay ~/.rummykit/last-game.json    show a saved game hand by hand
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 bot levels: random, greedy, heuristic (default), montecarlo, ismcts
 
-The game is saved after every action as a game record (NOTATION.md) to
-~/.rummykit/last-game.json ($RUMMYKIT_SAVE overrides it), or to --save FILE.
-Colours follow the terminal; set NO_COLOR=1 for none.
+The game is saved after every action as a game record (docs/notation.md) to
+~/.rummykit/last-game.json ($RUMMYKIT_SAVE overrides it), or to --save FILE. A new
+game never overwrites an unfinished one unless --new is given: play refuses and says
+how to continue it. When a game is over you may play again (same players and options,
+a new deal). Colours follow the terminal; set NO_COLOR=1 for none.
+
+The rules, each with the id a refused action names: docs/rules.md; the options of
+--set and their values in each preset: docs/options.md.
+
+exit status: 0 you quit (the game is saved); 1 the game stopped on an internal error
+or could not be saved; 2 bad arguments, a bad record, or an unfinished saved game.
 """
 
 
@@ -94,12 +106,20 @@ def add_parser(sub: Any) -> None:
         help="where the game record is saved as it goes (default: ~/.rummykit/last-game.json)",
     )
     p.add_argument("--no-save", action="store_true", help="do not save the game")
-    p.add_argument(
+    start = p.add_mutually_exclusive_group()
+    start.add_argument(
         "--resume",
         nargs="?",
         const="",
         metavar="FILE",
         help="continue a saved game (default FILE: the save file)",
+    )
+    start.add_argument(
+        "--new",
+        "--force",
+        action="store_true",
+        help="start a new game even though the save file holds an unfinished one "
+        "(which is overwritten); without it, play refuses to overwrite it",
     )
     p.set_defaults(run=run)
 
@@ -151,30 +171,88 @@ def build_session(args: argparse.Namespace) -> Any:
     )
 
 
-def run(args: argparse.Namespace) -> int:
-    """Builds the game, runs the app, and says where the game was saved."""
-    from rummykit.errors import RummyError
+def _error(text: str) -> None:
+    """One line on standard error, prefixed by the command's name."""
+    print(f"rummykit play: {' '.join(text.split())}", file=sys.stderr)
 
+
+def _describe(error: RummyError) -> str:
+    """A refusal in one line, naming the option or the rule behind it."""
+    from rummykit.errors import RulesError
+
+    if isinstance(error, RulesError):
+        return error.message
+    return f"{error.message} [{error.rule}]"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Builds the game, runs the app, and says where the game was saved.
+
+    Exit status: 0 after quitting (the game is saved); 1 when the game stopped on an
+    internal error or could not be saved; 2 for bad arguments, a bad record, or a save
+    file holding an unfinished game that neither ``--resume`` nor ``--new`` was given for.
+    """
+    from rummykit.tui.invocation import command_name
+    from rummykit.tui.session import default_save_path, unfinished_game
+
+    cmd = command_name()
     try:
         session = build_session(args)
     except RummyError as e:
-        print(f"rummykit play: {e.message}")
+        if args.resume is not None:
+            where = args.resume or str(default_save_path())
+            _error(f"cannot continue {where}: {_describe(e)}")
+        else:
+            _error(_describe(e))
         return 2
     except OSError as e:
-        print(f"rummykit play: cannot read {e.filename}: {e.strerror or e}")
+        _error(f"cannot read {e.filename}: {e.strerror or e}")
         return 2
+    path = session.save_path
+    if args.resume is None and not args.new and path is not None:
+        lost = unfinished_game(path)
+        if lost is not None:
+            _error(
+                f"{path} holds {lost}; continue it with: {cmd} play --resume"
+                f"{_file_arg(path)}, or start a new game over it with: {cmd} play --new"
+            )
+            return 2
     from rummykit.tui.app import PlayApp
 
     session.save()
-    app = PlayApp(session, delay=max(0.0, args.delay), sort_by=args.sort)
-    app.run()
-    if session.save_path is not None:
-        if session.save_error:
-            print(f"rummykit play: {session.save_error}")
-            return 1
-        where = session.save_path
-        if session.over:
-            print(f"The game is over. Its record: {where} (rummykit replay {where})")
+    app = PlayApp(session, delay=max(0.0, args.delay), sort_by=args.sort, command=cmd)
+    try:
+        app.run()
+    except Exception as e:  # the terminal or Textual failed outside the app's handlers
+        app.crash = app.crash or e
+    session = app.session  # "play again" starts a new session
+    path = session.save_path
+    status = 0
+    if app.crash is not None:
+        what = f"{type(app.crash).__name__}: {app.crash}"
+        report = f"; details in {app.crash_report}" if app.crash_report else ""
+        if path is not None and session.save_error is None:
+            keep = f"; your game is saved: continue it with {cmd} play --resume{_file_arg(path)}"
         else:
-            print(f"Game saved to {where}; continue it with: rummykit play --resume {where}")
-    return 0
+            keep = ""
+        _error(f"the game stopped on an internal error ({what}){report}{keep}")
+        status = 1
+    elif path is not None and not session.save_error:
+        where = shlex.quote(str(path))
+        if session.over:
+            print(f"The game is over. Its record: {where} (see it with: {cmd} replay {where})")
+        else:
+            print(f"Game saved to {where}; continue it with: {cmd} play --resume{_file_arg(path)}")
+    if session.save_error:
+        _error(session.save_error)
+        status = 1
+    return status
+
+
+def _file_arg(path: Path) -> str:
+    """`` FILE`` for a command line, or nothing when ``path`` is the default save file."""
+    from rummykit.tui.session import default_save_path
+
+    if path == default_save_path():
+        return ""
+    return " " + shlex.quote(str(path))

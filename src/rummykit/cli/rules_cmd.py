@@ -1,4 +1,9 @@
-"""``rummykit rules [PRESET]``: the options of a preset, or of every preset."""
+"""``rummykit rules [PRESET]``: the options of a preset, or of every preset.
+
+For one preset each option is shown with its value, a one-line explanation and the values
+it takes (:data:`rummykit.rules.OPTION_HELP`); ``--json`` adds them under
+``"descriptions"``.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,26 @@ import argparse
 import json
 from typing import Any
 
-from rummykit.rules import OPTION_KEYS, PRESETS, Rules
+from rummykit.rules import OPTION_HELP, OPTION_KEYS, PRESETS, Rules
 
-_EPILOG = """\
-Every option can be set on top of a preset, in a record's "options" or with
---set KEY=VALUE here, for example:
+__all__ = ["add_parser", "parse_option_value", "run"]
+
+_DESCRIPTION = """\
+Shows every option of a preset: its value, what it means and the values it takes.
+The rules themselves are in docs/rules.md (section 9 lists the options and presets).
+"""
+
+_EPILOG = f"""\
+examples:
+  rummykit rules remik-500                     every option of Remik 500, explained
+  rummykit rules                               the options of every preset, one after another
   rummykit rules 500-rum --set going_out=floating --set rummy_call=off
+                                               options set on top of a preset
+  rummykit rules wrotham --json                as JSON, with "descriptions" of each option
+
+presets: {", ".join(PRESETS)}
+Every option can be set on top of a preset, in a record's "options" (docs/notation.md),
+with --set KEY=VALUE here, or with --set in rummykit play and rummykit simulate.
 """
 
 
@@ -19,8 +38,8 @@ def add_parser(sub: Any) -> None:
     """Registers the sub-command."""
     p = sub.add_parser(
         "rules",
-        help="show the options of a preset",
-        description="Shows every option of a preset (RULES.md section 9).",
+        help="show and explain the options of a preset",
+        description=_DESCRIPTION,
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -33,15 +52,60 @@ def add_parser(sub: Any) -> None:
 
 
 def parse_option_value(text: str) -> Any:
-    """Reads an option value typed on the command line (numbers, true/false, null, text)."""
+    """Reads an option value typed on the command line (numbers, true/false, null, text).
+
+    >>> parse_option_value("300"), parse_option_value("floating"), parse_option_value("null")
+    (300, 'floating', None)
+    """
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON (or hostile JSON): the text itself
         return text
 
 
+def _shown(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def _hand_sizes(name: str) -> str:
+    r = Rules.preset(name)
+    sizes = {n: r.hand_size_for(n) for n in range(r.min_players, r.max_players + 1)}
+    return "null (" + ", ".join(f"{n}p: {s}" for n, s in sizes.items()) + ")"
+
+
+def _explained(name: str, opts: dict[str, Any]) -> list[str]:
+    """One preset's options, each with its value, then its explanation and values."""
+    lines = [f"{name} ({opts['players']} players)"]
+    for key in OPTION_KEYS:
+        value = opts[key]
+        shown = _hand_sizes(name) if key == "hand_size" and value is None else _shown(value)
+        info = OPTION_HELP[key]
+        lines.append(f"  {key} = {shown}")
+        lines.append(f"      {info.description}")
+        lines.append(f"      values: {info.values}")
+    return lines
+
+
+def _listed(out: dict[str, dict[str, Any]]) -> list[str]:
+    """Every preset's option values, one line each, without the explanations."""
+    width = max(len(k) for k in ("players", *OPTION_KEYS))
+    lines: list[str] = []
+    for name, opts in out.items():
+        lines.append(name)
+        for key, value in opts.items():
+            shown = _hand_sizes(name) if key == "hand_size" and value is None else _shown(value)
+            lines.append(f"  {key:<{width}}  {shown}")
+        lines.append("")
+    lines.append("rummykit rules PRESET explains each option and the values it takes.")
+    return lines
+
+
 def run(args: argparse.Namespace) -> int:
-    """Prints the options."""
+    """Prints the options; returns 0, or 2 for an unknown preset or a bad option."""
     from rummykit.errors import RulesError
 
     names = [args.preset] if args.preset else list(PRESETS)
@@ -63,23 +127,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"rummykit rules: {e.message}")
         return 2
     if args.json:
+        descriptions = {key: OPTION_HELP[key].to_json() for key in OPTION_KEYS}
+        for opts in out.values():
+            opts["descriptions"] = descriptions
         print(json.dumps(out if args.preset is None else out[args.preset], indent=2))
         return 0
-    width = max(len(k) for k in ("players", *OPTION_KEYS))
-    for name, opts in out.items():
-        print(name)
-        for key, value in opts.items():
-            shown = (
-                "null"
-                if value is None
-                else str(value).lower()
-                if isinstance(value, bool)
-                else value
-            )
-            if key == "hand_size" and value is None:
-                r = Rules.preset(name)
-                sizes = {n: r.hand_size_for(n) for n in range(r.min_players, r.max_players + 1)}
-                shown = "null (" + ", ".join(f"{n}p: {s}" for n, s in sizes.items()) + ")"
-            print(f"  {key:<{width}}  {shown}")
-        print()
+    lines = _explained(args.preset, out[args.preset]) if args.preset else _listed(out)
+    print("\n".join(lines))
     return 0

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rummykit import Hand
 from rummykit.cards import card_sort_key, format_cards
 from rummykit.game import Game
-from rummykit.hand import Hand
 from rummykit.melds import format_meld
 
 
@@ -20,7 +22,7 @@ def describe_hand(hand: Hand) -> str:
             f"  {hand.name(seat):<10} {format_cards(sorted(cards, key=card_sort_key)) or '-'}"
         )
     if hand.is_over:
-        how = f"{hand.name(hand.out)} went out" if hand.out >= 0 else "the stock ran out"
+        how = f"{hand.name(hand.out)} went out" if hand.out is not None else "the stock ran out"
         lines.append(f"  ended: {how}")
     else:
         lines.append("  (the record stops inside this hand)")
@@ -28,20 +30,39 @@ def describe_hand(hand: Hand) -> str:
 
 
 def describe_game(game: Game) -> str:
-    """Every hand's table, then the score sheet."""
-    parts = [describe_hand(h) for h in game.hands]
+    """Every hand's table, then the score sheet: a player who sat a hand out
+    (``ties`` leaders-play-on) has ``-`` for it; joint winners are all named.
+
+    >>> from rummykit import Rules
+    >>> text = describe_game(Game(Rules.preset("remik-single"), ["Ana", "Ben"], seed=1))
+    >>> print(text[text.index("Score sheet") :])
+    Score sheet
+       hand      Ana      Ben
+      total        0        0
+      settlement: Ana +0, Ben +0
+    """
     names = game.players
+    parts = []
+    for hand, seats in zip(game.hands, game.seatings, strict=True):
+        text = describe_hand(hand)
+        away = [names[p] for p in range(len(names)) if p not in seats]
+        if away:  # tied leaders play on alone ([game.ties] leaders-play-on)
+            text += f"\n  sat out: {', '.join(away)}"
+        parts.append(text)
     width = max(8, *(len(n) for n in names))
 
-    def row(label: str, values: tuple[int, ...] | list[int] | tuple[str, ...]) -> str:
+    def row(label: str, values: Sequence[int | str]) -> str:
         return f"  {label:>5} " + " ".join(f"{v:>{width}}" for v in values)
 
     sheet = ["Score sheet", row("hand", names)]
-    for i, r in enumerate(game.results, start=1):
-        sheet.append(row(str(i), r.scores))
+    for i, (r, seats) in enumerate(zip(game.results, game.seatings, strict=False), start=1):
+        sheet.append(row(str(i), [s if p in seats else "-" for p, s in enumerate(r.scores)]))
     sheet.append(row("total", game.totals))
-    if game.winner is not None:
-        sheet.append(f"  winner: {names[game.winner]}")
+    if len(game.winners) == 1:
+        sheet.append(f"  winner: {names[game.winners[0]]}")
+    elif game.winners:
+        joint = " and ".join(names[w] for w in game.winners)
+        sheet.append(f"  joint winners (equal totals share the win): {joint}")
     settle = game.settlement()
     if settle is not None:
         sheet.append(

@@ -9,6 +9,8 @@ everybody did, and the person's hand. Commands are typed at the prompt (see
 from __future__ import annotations
 
 import asyncio
+import traceback
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -19,9 +21,9 @@ from textual.suggester import Suggester
 from textual.widgets import Footer, Input, RichLog, Static
 from textual.worker import Worker, get_current_worker
 
+from rummykit import Phase
 from rummykit.actions import Action, Discard, Draw, Take
 from rummykit.errors import NotationError, RummyError
-from rummykit.hand import Phase
 from rummykit.tui.commands import common_prefix, complete, parse_command
 from rummykit.tui.hints import hint_line
 from rummykit.tui.render import (
@@ -32,10 +34,13 @@ from rummykit.tui.render import (
     prompt_text,
     score_sheet,
 )
-from rummykit.tui.screens import HelpScreen, RummyOffer, ScoreSheetScreen
+from rummykit.tui.screens import GameOverScreen, HelpScreen, RummyOffer, ScoreSheetScreen
 from rummykit.tui.session import Event, LogLine, Session, agree
 
-__all__ = ["CommandInput", "PlayApp"]
+__all__ = ["CRASH_REPORT", "CommandInput", "PlayApp"]
+
+#: The file, beside the save file, that holds the traceback of an unexpected error.
+CRASH_REPORT = "last-crash.txt"
 
 
 class _CommandSuggester(Suggester):
@@ -130,21 +135,58 @@ class PlayApp(App[None]):
         Binding("f4", "sort", "sort"),
         Binding("f5", "draw", "draw"),
         Binding("f6", "sheet", "scores"),
+        Binding("f7", "again", "again", show=False),
         Binding("ctrl+q", "quit", "quit", priority=True),
     ]
 
-    def __init__(self, session: Session, *, delay: float = 0.6, sort_by: str = "suit") -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        delay: float = 0.6,
+        sort_by: str = "suit",
+        command: str = "rummykit",
+    ) -> None:
         super().__init__()
         self.session = session
         self.delay = delay
         self.sort_by = sort_by
+        #: How the person started rummykit (hints name commands they can run).
+        self.command = command
+        #: The unexpected error that stopped the app, if one did.
+        self.crash: BaseException | None = None
+        #: Where the crash's traceback was written, if it could be.
+        self.crash_report: Path | None = None
         self.marked: list[str] = []
         self.last_error: RummyError | None = None
         self._bot_worker: Worker[None] | None = None
         self._dialog_open = False
         self._logged: list[LogLine] = []
-        self._hand_shown = 0
         self._final_shown = False
+
+    # ------------------------------------------------------------------ crashes
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error: remembered in :attr:`crash`, its traceback written to a
+        report beside the save file, and the app exits (with return code 1) without
+        printing the traceback over the terminal; ``rummykit play`` says one line."""
+        if self.crash is None:
+            self.crash = error
+            self.crash_report = self._write_crash_report(error)
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+
+    def _write_crash_report(self, error: BaseException) -> Path | None:
+        save = self.session.save_path
+        if save is None:
+            return None
+        report = save.with_name(CRASH_REPORT)
+        lines = traceback.format_exception(type(error), error, error.__traceback__)
+        try:
+            report.parent.mkdir(parents=True, exist_ok=True)
+            report.write_text("".join(lines), encoding="utf-8")
+        except OSError:
+            return None
+        return report
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -162,13 +204,10 @@ class PlayApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        s = self.session
-        if not s.over:
-            self._hand_header()
         self.refresh_table()
         self.query_one(CommandInput).focus()
         if self.session.over:
-            self.say("This game is over (F6 shows the score sheet).")
+            self.say(prompt_text(self.session.view(), self.session.human))
         self.advance()
 
     # ------------------------------------------------------------------ drawing
@@ -212,6 +251,7 @@ class PlayApp(App[None]):
             "hand": "bold green",
             "undo": "dim italic",
             "pass": "dim",
+            "table": "dim",
         }.get(line.kind, "bold" if line.seat == self.session.human else "")
         return Text(line.text, style=style)
 
@@ -307,7 +347,7 @@ class PlayApp(App[None]):
         self.refresh_table()
         if event.result is not None:
             self._final_shown = self.session.over
-            self._show_sheet(final=self.session.over)
+            self._show_sheet(final=self.session.over, ended=True)
             return
         self.advance()
 
@@ -340,34 +380,42 @@ class PlayApp(App[None]):
         if command.action is not None and not self.play(command.action):
             self.advance()
 
-    def _show_sheet(self, final: bool = False) -> None:
+    def _show_sheet(self, final: bool = False, ended: bool = False) -> None:
+        """The score sheet: after a hand (``ended``: how it ended in detail), at the end
+        of the game (``final``), or during a hand (F6: the hand's figures so far)."""
         game = self.session.game
         index = len(game.results) - 1
+        now = None
         if final and game.winner is not None:
             winner = game.players[game.winner]
             title = f"Game over: {winner} {agree(winner, 'win')}"
-        elif index >= 0:
+        elif final:
+            title = "Game over"
+        elif ended and index >= 0:
             title = f"Hand {index + 1} is over"
         else:
-            title = "Score sheet"
+            now = self.session.view()
+            title = f"Scores · hand {now.hand_number} in progress"
+        detail = index if index >= 0 and now is None else None
         self._dialog_open = True
-        sheet = score_sheet(game, self.session.human, index if index >= 0 else None)
-        self.push_screen(ScoreSheetScreen(title, sheet), self._sheet_closed)
+        sheet = score_sheet(game, self.session.human, detail, now)
+        if final:
+            self.say(prompt_text(self.session.view(), self.session.human))
+            self.push_screen(GameOverScreen(title, sheet), self._game_over_answered)
+        else:
+            self.push_screen(ScoreSheetScreen(title, sheet), self._sheet_closed)
+
+    def _game_over_answered(self, answer: str | None) -> None:
+        self._sheet_closed(None)
+        if answer == "again":
+            self.action_again()
+        elif answer == "quit":
+            self.exit()
 
     def _sheet_closed(self, _: str | None) -> None:
         self._dialog_open = False
-        if not self.session.over:
-            self._hand_header()
         self.refresh_table()
         self.advance()
-
-    def _hand_header(self) -> None:
-        s = self.session
-        if s.hand.number != self._hand_shown:
-            self._hand_shown = s.hand.number
-            dealer = s.names[s.hand.dealer]
-            text = f"— hand {s.hand.number}: {dealer} {agree(dealer, 'deal')} —"
-            s.log.append(LogLine(s.hand.number, -1, text, "hand"))
 
     # ------------------------------------------------------------------ input
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -399,15 +447,20 @@ class PlayApp(App[None]):
             self.action_help()
         elif meta == "quit":
             self.exit()
+        elif meta == "again":
+            self.action_again()
 
     # ------------------------------------------------------------------ actions
     def action_help(self) -> None:
         """Shows the commands and keys."""
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(self.command))
 
     def action_hint(self) -> None:
         """Shows what the hint bot would do now, and why."""
         s = self.session
+        if s.over:
+            self.say("hint: the game is over; again (F7) plays a new one", "cyan")
+            return
         if not s.human_to_act:
             self.say("hint: wait for your turn", "cyan")
             return
@@ -435,6 +488,24 @@ class PlayApp(App[None]):
     def action_draw(self) -> None:
         """Draws from the stock."""
         self.play(Draw())
+
+    def action_again(self) -> None:
+        """Once the game is over: a new game, same players and options, a new deal."""
+        if not self.session.over:
+            self.say("again: the game is not over yet (quit, then play --new, starts over)")
+            self.bell()
+            return
+        self.cancel_bots()
+        self.session = self.session.rematch()
+        self.session.save()
+        self.marked = []
+        self.last_error = None
+        self._logged = []
+        self.query_one(RichLog).clear()
+        self._final_shown = False
+        self.refresh_table()
+        self.say(f"A new game: seed {self.session.game.seed}.")
+        self.advance()
 
     def action_sheet(self) -> None:
         """Shows the score sheet."""

@@ -5,7 +5,7 @@ may be shortened (``d`` draw, ``t`` take, ``m`` meld, ``l`` layoff, ``sw`` swap,
 discard, ``e`` end, ``r`` rummy, ``p`` pass), ``take`` alone takes the top card,
 ``rummy`` alone makes the only call there is, and ``to``/``in`` may be left out of a
 lay-off or swap. Other commands steer the program (``hint``, ``undo``, ``sort``,
-``help``, ``quit``)::
+``help``, ``quit``, and ``again`` for a new game once this one is over)::
 
     >>> parse_command("l 6h 1").action
     LayOff(cards=(Card('6H'),), meld=1, end=None)
@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from rummykit.actions import Action, CallRummy, Take, parse_action
 from rummykit.cards import Card
-from rummykit.errors import NotationError
+from rummykit.errors import AmbiguousAction, NotationError
+from rummykit.tui.words import plural
 from rummykit.view import PlayerView
 
 __all__ = [
@@ -41,7 +42,7 @@ __all__ = [
 #: The game actions, in the order the completion offers them.
 ACTION_VERBS = ("draw", "take", "meld", "layoff", "swap", "discard", "end", "rummy", "pass")
 #: Commands that steer the program rather than play.
-META_COMMANDS = ("hint", "undo", "sort", "help", "quit")
+META_COMMANDS = ("hint", "undo", "sort", "help", "quit", "again")
 
 # Short forms where a prefix would be ambiguous (d: draw or discard; s: swap or sort).
 _ALIASES = {
@@ -126,14 +127,50 @@ def parse_command(text: str, view: PlayerView | None = None) -> Command:
         return Command(meta=verb if not args else f"sort {args[0].lower()}")
     if verb == "take" and not args:
         return Command(action=Take(count=1))
+    if verb in ("take", "rummy"):
+        args = _pile_argument(verb, args, view)
     if verb == "rummy" and not args:
         calls = [a for a in view.legal_actions if isinstance(a, CallRummy)] if view else []
         if len(calls) == 1:
             return Command(action=calls[0])
         if not calls:
             raise NotationError("rummy needs the depth or the card to call: rummy 2, rummy 7H")
-        raise NotationError("several calls are possible: " + ", ".join(str(c) for c in calls))
+        raise AmbiguousAction(
+            "several calls are possible: " + ", ".join(str(c) for c in calls), tuple(calls)
+        )
     return Command(action=parse_action(" ".join([verb, *args])))
+
+
+_NUMBERS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _pile_argument(verb: str, args: list[str], view: PlayerView | None) -> list[str]:
+    """The argument of ``take``/``rummy``, where a count and a card could be confused.
+
+    ``take 7 cards`` (or ``take 1 card``) is a count. ``7c`` is the notation of the seven
+    of clubs, not "7 cards": when the pile holds no such card, the text is refused with
+    a message saying both readings instead of being read as a card that is not there.
+    """
+    if len(args) == 2 and args[0].isdigit() and args[1].lower() in ("card", "cards"):
+        return args[:1]
+    if len(args) != 1 or view is None:
+        return args
+    word = args[0]
+    count, suit = word[:-1], word[-1:]
+    if not (count.isdigit() and suit in "cC" and suit):
+        return args
+    number = int(count)
+    card = Card.parse(word) if 2 <= number <= 10 else None  # 12c: only a count is meant
+    if card is not None and card in view.pile:
+        return args
+    if card is None:
+        name = f"{word} is no card"
+    else:
+        written = "" if word == str(card) else f" ({card})"
+        name = f"{word}{written} is the {_NUMBERS[number - 2]} of clubs, not in the pile"
+    raise NotationError(
+        f"{name}; for {plural(number, 'card')} from the pile, type: {verb} {number}"
+    )
 
 
 # ---------------------------------------------------------------------- completion

@@ -31,6 +31,7 @@ from rummykit.actions import (
 )
 from rummykit.bots import get_bot
 from rummykit.cards import format_cards
+from rummykit.tui.words import plural
 from rummykit.view import PlayerView
 
 __all__ = ["HINT_LEVEL", "best_actions", "hint_line", "reason"]
@@ -83,8 +84,8 @@ def reason(view: PlayerView, action: Action) -> str:
     if isinstance(action, Meld):
         n = len(action.cards)
         left = hand_size - n
-        tail = "and you go out" if left == 0 else f"{left} card{'s' if left != 1 else ''} left"
-        return f"puts {n} cards on the table for points now, {tail}"
+        tail = "and you go out" if left == 0 else f"{plural(left, 'card')} left"
+        return f"puts {plural(n, 'card')} on the table for points now, {tail}"
     if isinstance(action, LayOff):
         jokers = any(isinstance(c, JokerAs) for c in action.cards)
         what = "a joker" if jokers else _meld_words(action.cards)

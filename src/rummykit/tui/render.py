@@ -13,11 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rich.text import Text
 
+from rummykit import Hand, Phase
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, Card, card_sort_key
 from rummykit.game import Game
-from rummykit.hand import Hand, Phase
 from rummykit.rules import Scoring
 from rummykit.scoring import CardValuer
+from rummykit.tui.words import agree, plural
 from rummykit.view import MeldView, PlayerView
 
 __all__ = [
@@ -28,8 +29,10 @@ __all__ = [
     "melds_text",
     "pile_text",
     "players_text",
+    "points_so_far",
     "prompt_text",
     "score_sheet",
+    "so_far_text",
     "sort_cards",
 ]
 
@@ -161,7 +164,7 @@ def players_text(view: PlayerView, levels: Mapping[int, str], human: int) -> Tex
             part.append("(D)", style="dim")
         if seat != human and seat in levels:
             part.append(f" {SHORT_LEVELS.get(levels[seat], levels[seat])}", style="dim")
-        part.append(f" {view.hand_sizes[seat]}c", style="cyan")
+        part.append(f" {plural(view.hand_sizes[seat], 'card')}", style="cyan")
         part.append(f" {view.totals[seat]:+d}", style="bold yellow")
         known = view.known[seat] if seat != human else ()
         if known:
@@ -174,7 +177,7 @@ def players_text(view: PlayerView, levels: Mapping[int, str], human: int) -> Tex
 def prompt_text(view: PlayerView, human: int) -> str:
     """What the person should do now (or who is thinking)."""
     if view.game_over:
-        return "The game is over: F6 shows the score sheet, ctrl+q quits."
+        return "The game is over: again (F7) plays a new game, F6 scores, ctrl+q quits."
     seat = view.to_act
     if seat != human:
         if view.phase is Phase.RUMMY:
@@ -201,30 +204,92 @@ def _hand_values(game: Game, hand: Hand, seat: int) -> tuple[int, int]:
     return table, held
 
 
-def score_sheet(game: Game, human: int = -1, detail: int | None = None) -> Text:
+def points_so_far(view: PlayerView) -> list[tuple[int, int | None, int]]:
+    """Each seat's running figures in the hand in progress, from what ``view`` may know:
+    (points of the cards it laid on the table, value of its cards in hand or None when
+    they are hidden, number of cards in hand). Cards are valued as the rules' scoring
+    values them (docs/rules.md, card values): a card on the table by the place it fills."""
+    valuer = CardValuer(view.rules)
+    table = [0] * len(view.players)
+    for m in view.melds:
+        for i, owner in enumerate(m.meld.owners):
+            table[owner] += valuer.melded(m.meld, i)
+    out: list[tuple[int, int | None, int]] = []
+    for seat in range(len(view.players)):
+        held = valuer.hand_value(view.hand) if seat == view.seat and view.hand else None
+        if seat == view.seat and not view.hand:
+            held = 0
+        out.append((table[seat], held, view.hand_sizes[seat]))
+    return out
+
+
+def so_far_text(view: PlayerView) -> Text:
+    """The hand in progress as it stands: what each player has on the table and holds,
+    labelled "so far" (nothing is scored until the hand ends)."""
+    names = view.players
+    width = max(6, *(len(n) for n in names)) + 1
+    melded_count = view.rules.scoring is Scoring.MELDED_MINUS_HAND
+    out = Text(f"Hand {view.hand_number} so far", style="bold underline")
+    out.append(" (it scores when the hand ends)\n", style="dim")
+    for seat, (table, held, count) in enumerate(points_so_far(view)):
+        line = Text(f"  {names[seat]:<{width}}", style="bold" if seat == view.seat else "")
+        if melded_count:
+            line.append(f"on the table {table:>3}  ")
+        cards = plural(count, "card")
+        if held is None:
+            line.append(f"in hand {cards} (hidden)", style="dim")
+        else:
+            line.append(f"in hand {-held:>4} ({cards})")
+            if melded_count:
+                line.append(f"  = {table - held:+d} so far", style="bold")
+        out.append_text(line)
+        out.append("\n")
+    if not melded_count:
+        out.append(
+            f"  ({view.rules.scoring.value} scoring: only the cards left in hand count)\n",
+            style="dim",
+        )
+    return out
+
+
+def score_sheet(
+    game: Game, human: int = -1, detail: int | None = None, now: PlayerView | None = None
+) -> Text:
     """Every finished hand's scores and the totals; with ``detail`` (a hand index), how
-    that hand ended and what each player had on the table and left in hand."""
+    that hand ended and what each player had on the table and left in hand; with
+    ``now`` (the person's view of a hand in progress), its running figures so far."""
     names = game.players
     width = max(6, *(len(n) for n in names)) + 1
     out = Text()
+    if now is not None and not now.game_over and now.phase is not Phase.OVER:
+        out.append_text(so_far_text(now))
+        out.append("\n")
     if detail is not None and detail < len(game.results):
         hand = game.hands[detail]
         result = game.results[detail]
         how = (
             f"{names[result.out]} went out"
-            if result.ended_by == "out" and result.out >= 0
+            if result.out is not None and result.out >= 0
             else "the stock ran out"
         )
         out.append(f"Hand {hand.number}: {how}\n", style="bold")
         show_values = game.rules.scoring is Scoring.MELDED_MINUS_HAND
+        # the hand's own seats: tied leaders may have played it without the others
+        dealt_in = game.seatings[detail] if detail < len(game.seatings) else game.seated
         for seat, name in enumerate(names):
             line = Text(f"  {name:<{width}}", style="bold" if seat == human else "")
+            if seat not in dealt_in:
+                line.append("sat this hand out (game.ties)", style="dim")
+                out.append_text(line)
+                out.append("\n")
+                continue
+            local = dealt_in.index(seat)
             if show_values:
-                table, held = _hand_values(game, hand, seat)
+                table, held = _hand_values(game, hand, local)
                 line.append(f"table {table:>3}  hand {-held:>4}  = {result.scores[seat]:+d}  ")
             else:
                 line.append(f"{result.scores[seat]:+d}  ")
-            left = hand.hands[seat]
+            left = hand.hands[local]
             if left:
                 line.append("left: ", style="dim")
                 line.append_text(cards_text(sort_cards(str(Card(c)) for c in left)))
@@ -241,9 +306,7 @@ def score_sheet(game: Game, human: int = -1, detail: int | None = None) -> Text:
         out.append(f"\n(first to {target} wins)", style="dim")
     if game.winner is not None:
         winner = names[game.winner]
-        out.append(
-            f"\n{winner} {'win' if winner == 'You' else 'wins'} the game!", style="bold green"
-        )
+        out.append(f"\n{winner} {agree(winner, 'win')} the game!", style="bold green")
         settle = game.settlement()
         if settle is not None:
             out.append(

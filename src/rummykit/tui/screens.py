@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,34 +18,43 @@ from rummykit.tui.hints import hint_line
 from rummykit.tui.render import cards_text
 from rummykit.view import PlayerView
 
-__all__ = ["HELP_TEXT", "HelpScreen", "RummyOffer", "ScoreSheetScreen"]
+__all__ = [
+    "HELP_KEYS",
+    "HELP_TEXT",
+    "GameOverScreen",
+    "HelpScreen",
+    "RummyOffer",
+    "ScoreSheetScreen",
+    "help_text",
+]
 
 HELP_TEXT = """\
 [b]Commands[/b] (Tab completes them; short forms in brackets)
-  draw (d)            take the top card of the stock
-  take N / take 7H    take the pile down to its Nth card / down to 7H
-  take (t)            take the top card of the pile
-  meld 7H 8H 9H (m)   meld; a joker as JK=TH (run) or JK=9 (group)
+  draw (d)            the top card of the stock
+  take (t) / take 3   the pile's top card / the pile down to its 3rd card
+  take 7H             the pile down to 7H (for 7 cards: take 7, not 7C)
+  meld 7H 8H 9H (m)   a meld; a joker as JK=TH (run) or JK=9 (group)
   layoff 6H to 1 (l)  add cards to table meld 1 (also: l 6H 1)
-  swap 7H in 2 (sw)   put 7H in place of meld 2's joker, take it
+  swap 7H in 2 (sw)   put 7H in place of meld 2's joker, take the joker
   discard 7H (x)      end your turn (your last card: you go out)
-  end (e)             the stock is empty and you do not take
-  rummy N (r)         call Rummy when it is offered; or pass (p)
-  hint (h)  undo (u)  sort \\[suit|rank] (s)  help (?)  quit (q)
+  end (e)             the stock is empty, you take nothing: hand over
+  rummy N (r), pass   call Rummy when it is offered, or let it go (p)
+  hint (h) undo (u) sort \\[suit|rank] (s) help (?) quit (q) again (a)
+[b]Keys[/b] F1 help F2 hint F3 undo F4 sort F5 draw F6 scores F7 again ^q quit
+  Tab completes, → takes the grey suggestion, ↑ ↓ earlier commands
+A refused action names its rule, as [b]\\[discard.one][/b], and changes
+nothing. Undo takes back your last action while nobody has acted since,
+never a draw from the stock. The game is saved after every action:
+[b]{command} play --resume[/b] continues it. The rules, by id: docs/rules.md;
+options: docs/options.md (in rummykit's repository) or [b]{command} rules[/b]."""
 
-[b]Keys[/b]
-  F1 help  F2 hint  F3 undo  F4 sort  F5 draw  F6 scores
-  Tab complete  → accept the grey suggestion  ↑ ↓ earlier commands
-  ctrl+q quit
+#: The line under the help, always in view.
+HELP_KEYS = "↑ ↓ PgUp PgDn: scroll · Escape or Enter: close"
 
-A refused action names the rule that forbids it, as
-[b]\\[discard.one][/b], and changes nothing. Undo takes back your last
-action while nobody else has acted since, never a draw from the
-stock (you have seen that card). The game is saved after every
-action: [b]rummykit play --resume[/b] continues it and
-[b]rummykit replay FILE[/b] shows it.
 
-Escape or Enter: close"""
+def help_text(command: str = "rummykit") -> Text:
+    """The help box's text, naming the command as the person runs it."""
+    return Text.from_markup(HELP_TEXT.format(command=escape(command)))
 
 
 class _Dialog(ModalScreen[str | None]):
@@ -66,17 +76,42 @@ class _Dialog(ModalScreen[str | None]):
         Binding("enter", "close", "close", show=False),
     ]
 
+    #: The most lines a dialog's scrolling part shows, however tall the terminal.
+    SCROLL_LINES: ClassVar[int] = 18
+    #: Lines beyond one for each widget around the scrolling part.
+    EXTRA_LINES: ClassVar[int] = 0
+
     def action_close(self) -> None:
         """Closes the dialog with no answer."""
         self.dismiss(None)
 
+    def on_resize(self) -> None:
+        """Keeps the whole box in the terminal: the scrolling part gives up lines, so
+        that the lines around it (title, keys) stay in view."""
+        for scroll in self.query(VerticalScroll):
+            box = scroll.parent
+            if box is None:
+                continue
+            others = sum(1 for w in box.children if w is not scroll) + self.EXTRA_LINES
+            room = self.size.height - 2 - others  # 2: the box's border
+            scroll.styles.max_height = max(3, min(self.SCROLL_LINES, room))
+
 
 class HelpScreen(_Dialog):
-    """The list of commands and keys."""
+    """The list of commands and keys; it scrolls where the terminal is too small, and
+    the line saying how to scroll and close it stays in view."""
+
+    def __init__(self, command: str = "rummykit") -> None:
+        super().__init__()
+        self.command = command
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield VerticalScroll(Static(Text.from_markup(HELP_TEXT), id="help-text"))
+            yield VerticalScroll(Static(help_text(self.command), id="help-text"), id="help")
+            yield Static(HELP_KEYS, classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#help", VerticalScroll).focus()
 
 
 class ScoreSheetScreen(_Dialog):
@@ -92,6 +127,51 @@ class ScoreSheetScreen(_Dialog):
             yield Static(self.title_text, classes="title")
             yield VerticalScroll(Static(self.sheet, id="sheet"))
             yield Static("Enter or Escape: continue", classes="keys")
+
+
+class GameOverScreen(_Dialog):
+    """The final score sheet with the choice of what next: play again (same players
+    and options, a new deal) or quit. The answer is ``"again"``, ``"quit"``, or None
+    (Escape: look at the final table; ``again`` at the prompt or F7 plays again)."""
+
+    DEFAULT_CSS = """
+    GameOverScreen OptionList, GameOverScreen OptionList:focus {
+        height: auto; border: none; padding: 0;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a,n", "answer('again')", "play again"),
+        Binding("q", "answer('quit')", "quit"),
+    ]
+    EXTRA_LINES = 1  # the list of choices is two lines high
+
+    def __init__(self, title: str, sheet: Text) -> None:
+        super().__init__()
+        self.title_text = title
+        self.sheet = sheet
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, classes="title")
+            yield VerticalScroll(Static(self.sheet, id="sheet"))
+            yield OptionList(
+                Option("a  play again: same players and options, a new deal", id="again"),
+                Option("q  quit", id="quit"),
+                id="next",
+            )
+            yield Static("a/q or ↑↓ Enter · Escape: look at the table first", classes="keys")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Answers with the chosen option."""
+        self.dismiss(event.option.id)
+
+    def action_answer(self, text: str) -> None:
+        """Answers with ``text``."""
+        self.dismiss(text)
 
 
 def _describe_call(view: PlayerView, action: CallRummy) -> Text:

@@ -15,24 +15,26 @@ after every action, and undoes the person's last action when that reveals nothin
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import tempfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rummykit.actions import Action, CallRummy, Draw, Pass
+from rummykit import Hand
+from rummykit.actions import Action, Draw
 from rummykit.bots import DEFAULT_LEVEL, LEVELS, get_bot
-from rummykit.cards import CARDS, Card
 from rummykit.errors import IllegalAction, RecordError, RulesError, RummyError
-from rummykit.game import Game, HandResult
-from rummykit.hand import Hand
-from rummykit.players import Player
-from rummykit.record import load_game, write_record
+from rummykit.events import Event, HandResult
+from rummykit.game import Game
+from rummykit.players import Driver, Player
+from rummykit.record import load_game, read_json, write_record
 from rummykit.rules import Rules
+from rummykit.tui.log import LogLine, event_lines, hand_header, replay_log, table_after
+from rummykit.tui.words import agree
 from rummykit.view import PlayerView
 
 __all__ = [
@@ -44,6 +46,8 @@ __all__ = [
     "UndoRefused",
     "agree",
     "default_save_path",
+    "unfinished_game",
+    "write_atomically",
 ]
 
 #: Names given to the bots, in seat order after the person.
@@ -59,40 +63,8 @@ def default_save_path() -> Path:
     return Path(os.environ.get("RUMMYKIT_SAVE") or DEFAULT_SAVE).expanduser()
 
 
-def agree(name: str, verb: str) -> str:
-    """``verb`` after a player's name: "Ana calls", but "You call".
-
-    >>> agree("Ana", "pass"), agree("You", "win")
-    ('passes', 'win')
-    """
-    if name == "You":
-        return verb
-    return verb + ("es" if verb.endswith("s") else "s")
-
-
 class UndoRefused(RummyError):
     """Undo is not possible now; ``rule`` is ``undo.<why>`` (nothing, hand, others, stock)."""
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of the game log: who did what (``seat`` -1 for the table itself)."""
-
-    hand: int
-    seat: int
-    text: str
-    kind: str = "action"  # "action", "call", "pass", "undo", "hand"
-
-
-@dataclass(frozen=True)
-class Event:
-    """What one applied action did."""
-
-    seat: int
-    action: Action
-    hand_number: int
-    drawn: Card | None  # the card the person drew from the stock
-    result: HandResult | None  # set when the action ended the hand
 
 
 def _check_level(level: str) -> str:
@@ -101,8 +73,27 @@ def _check_level(level: str) -> str:
     return level
 
 
+class _BotSeat:
+    """The player the driver seats for a bot: it asks whichever bot the session has for
+    that seat now (so that a bot can be replaced, as tests do)."""
+
+    def __init__(self, session: Session, seat: int) -> None:
+        self.session = session
+        self.seat = seat
+        self.name = session.bots[seat].name
+
+    def act(self, view: PlayerView) -> Action:
+        """The bot's action."""
+        return self.session.bots[self.seat].act(view)
+
+
 class Session:
-    """One person (seat ``human``) against bots (every other seat) in one game."""
+    """One person (seat ``human``) against bots (every other seat) in one game.
+
+    Every action goes through a :class:`~rummykit.players.Driver` (:attr:`driver`): the
+    person's with :meth:`play`, a bot's with :meth:`bot_step` or, after the bot has
+    chosen in the background (:meth:`bot_choice`), :meth:`apply`.
+    """
 
     def __init__(
         self,
@@ -127,6 +118,13 @@ class Session:
             self.bots.update(bots)
         self.log: list[LogLine] = []
         self.save_error: str | None = None
+        #: The game's loop: it applies every action, the person's (submitted) and the
+        #: bots', and hands each event to :meth:`_record` (log, save).
+        self.driver = Driver(
+            game,
+            [None if s == human else _BotSeat(self, s) for s in range(len(game.players))],
+            listeners=[self._record],
+        )
         self._rebuild_log()
 
     # ------------------------------------------------------------------ building
@@ -191,11 +189,7 @@ class Session:
         else the first player); bots keep the levels it names (``default_level`` for the
         others). Raises :class:`~rummykit.errors.RecordError` or ``OSError``.
         """
-        text = path.read_text("utf-8")
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError("record.json", f"{path}: not JSON: {e.msg}") from None
+        doc = read_json(path.read_bytes())
         game = load_game(doc)
         meta = doc.get(RECORD_KEY) if isinstance(doc, dict) else None
         meta = meta if isinstance(meta, dict) else {}
@@ -211,6 +205,14 @@ class Session:
             s: str(saved.get(p, default_level)) for s, p in enumerate(game.players) if s != human
         }
         return cls(game, human, levels, save_path=save_path, budget=budget)
+
+    def rematch(self, seed: int | str | None = None) -> Session:
+        """A new game with the same players, bot levels, rules and save file, dealt from
+        a new ``seed`` (by default a random one other than this game's)."""
+        while seed is None or seed == self.game.seed:
+            seed = secrets.randbelow(1_000_000)
+        game = Game(self.game.rules, self.names, seed=seed)
+        return Session(game, self.human, self.levels, save_path=self.save_path, budget=self.budget)
 
     # ------------------------------------------------------------------ state
     @property
@@ -246,7 +248,7 @@ class Session:
     def play(self, action: Action) -> Event:
         """Applies the person's action. Raises :class:`IllegalAction`, changing nothing."""
         if self.game.over:
-            raise IllegalAction("end.out", "the game is over")
+            raise IllegalAction("end.out", "the game is over (again plays a new one)")
         if self.game.to_act != self.human:
             who = self.names[self.game.to_act]
             raise IllegalAction("action.turn", f"it is {who}'s turn to act, not yours")
@@ -260,71 +262,44 @@ class Session:
         return seat, self.bots[seat].act(self.game.view(seat))
 
     def bot_step(self) -> Event:
-        """Lets the bot to act play one action."""
-        seat, action = self.bot_choice()
-        return self.apply(seat, action)
+        """Lets the bot to act choose and play one action (through the driver), at once.
+
+        The terminal game instead asks :meth:`bot_choice` in a worker thread and applies
+        the choice with :meth:`apply`, so that the screen stays live while a bot thinks.
+        """
+        if self.game.to_act < 0 or self.game.to_act == self.human:
+            raise IllegalAction("action.turn", "no bot is to act")
+        event = self.driver.step()
+        assert event is not None
+        return event.for_seat(self.human)
 
     def apply(self, seat: int, action: Action) -> Event:
-        """Applies ``action`` for ``seat``, logs and saves. Raises :class:`IllegalAction`."""
+        """Applies ``action`` for ``seat`` through the driver, which logs and saves it
+        (:meth:`_record`); returns the event as the person may know it. Raises
+        :class:`IllegalAction`, changing nothing."""
+        return self.driver.submit(seat, action).for_seat(self.human)
+
+    def _record(self, event: Event) -> None:
+        """The driver's listener: the event's log lines, the next hand's header, a save."""
         game = self.game
-        before_hand = game.hand
-        before = list(before_hand.hands[seat])
-        results = len(game.results)
-        game.apply(action, seat)
-        drawn: Card | None = None
-        if isinstance(action, Draw) and seat == self.human:
-            after = list(before_hand.hands[seat])
-            for c in before:
-                after.remove(c)
-            drawn = CARDS[after[0]] if after else None
-        result = game.results[-1] if len(game.results) > results else None
-        event = Event(seat, action, before_hand.number, drawn, result)
-        self._log_event(event)
+        after = table_after(game, event)
+        reshuffle = game.rules.stock_exhausted.value == "reshuffle"
+        self.log += event_lines(event, after, self.names, self.human, reshuffle=reshuffle)
+        if event.next_hand is not None:
+            self.log.append(hand_header(game.hand.number, game.hand.dealer, self.names))
         self.save()
-        return event
-
-    def _log_event(self, e: Event) -> None:
-        name = self.names[e.seat]
-        if isinstance(e.action, Pass):
-            self.log.append(
-                LogLine(e.hand_number, e.seat, f"{name} {self._verb(e.seat, 'pass')}", "pass")
-            )
-        elif isinstance(e.action, CallRummy):
-            self.log.append(
-                LogLine(e.hand_number, e.seat, self._call_text(e.seat, e.action), "call")
-            )
-        else:
-            text = f"{name}: {e.action}"
-            if e.drawn is not None:
-                text += f" ({e.drawn})"
-            self.log.append(LogLine(e.hand_number, e.seat, text))
-        if e.result is not None:
-            self.log.append(LogLine(e.hand_number, -1, self.describe_result(e.result), "hand"))
-
-    def _verb(self, seat: int, verb: str) -> str:
-        return agree(self.names[seat], verb)
-
-    def _call_text(self, seat: int, action: Action) -> str:
-        return f"{self.names[seat]} {self._verb(seat, 'call')} RUMMY! {action}"
 
     def describe_result(self, result: HandResult) -> str:
         """One line saying how a hand ended."""
-        if result.ended_by == "out" and result.out >= 0:
+        if result.out is not None:
             return f"{self.names[result.out]} went out"
         return "the stock ran out: the hand is over"
 
     def _rebuild_log(self) -> None:
-        """The log of the current hand, from its history (after a resume or an undo)."""
-        number = self.hand.number
-        self.log = [line for line in self.log if line.hand != number or line.kind == "hand"]
-        for seat, action in self.hand.history:
-            if isinstance(action, Pass):
-                continue
-            text = f"{self.names[seat]}: {action}"
-            kind = "action"
-            if isinstance(action, CallRummy):
-                text, kind = self._call_text(seat, action), "call"
-            self.log.append(LogLine(self.hand.number, seat, text, kind))
+        """The whole log, in order, by replaying the game's actions (after a resume or
+        an undo): the same lines as when they were played, passes not written in a
+        record aside."""
+        self.log = replay_log(self.game, self.human)
 
     # ------------------------------------------------------------------ undo
     def undo_point(self) -> int:
@@ -343,8 +318,9 @@ class Session:
         last = mine[-1]
         since = [s for s, _ in history[last + 1 :] if s != self.human]
         if since:
+            who = self.names[since[0]]
             raise UndoRefused(
-                "undo.others", f"{self.names[since[0]]} has acted since your last action"
+                "undo.others", f"{who} {agree(who, 'have')} acted since your last action"
             )
         if isinstance(history[last][1], Draw):
             raise UndoRefused(
@@ -360,9 +336,8 @@ class Session:
         """
         index = self.undo_point()
         undone = self.game.rewind(len(self.hand.history) - index)[0][1]
-        hand = self.hand
         self._rebuild_log()
-        self.log.append(LogLine(hand.number, self.human, f"(undo: {undone})", "undo"))
+        self.log.append(LogLine(self.hand.number, self.human, f"(undo: {undone})", "undo"))
         self.save()
         return undone
 
@@ -376,17 +351,84 @@ class Session:
         return write_record(self.game, {RECORD_KEY: meta})
 
     def save(self) -> None:
-        """Writes the record to :attr:`save_path` (atomically); remembers a failure."""
+        """Writes the record to :attr:`save_path` safely; remembers a failure.
+
+        The record goes to a temporary file in the same directory, is flushed to the
+        disk, and then replaces the save file in one step, so that a crash or a full
+        disk leaves either the old record or the new one, never half of one. On any
+        failure the temporary file is removed and :attr:`save_error` says why.
+        """
         path = self.save_path
         if path is None:
             return
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".rummykit-", suffix=".json", dir=path.parent)
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.record(), f, indent=1)
-                f.write("\n")
-            os.replace(tmp, path)
+            write_atomically(path, json.dumps(self.record(), indent=1) + "\n")
             self.save_error = None
         except OSError as e:
             self.save_error = f"cannot save to {path}: {e.strerror or e}"
+
+
+def _fsync_directory(directory: Path) -> None:
+    """Flushes a directory's entries (the rename) to the disk, where the system allows."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return  # e.g. Windows: directories cannot be opened
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a directory
+    finally:
+        os.close(fd)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replaces ``path`` by a file holding ``text`` (UTF-8), all or nothing.
+
+    Writes a temporary file beside ``path``, flushes and fsyncs it, renames it over
+    ``path`` with :func:`os.replace` and fsyncs the directory. Raises ``OSError``; the
+    temporary file never outlives a failure.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp: Path | None = Path(name)
+    try:
+        try:
+            f = os.fdopen(fd, "w", encoding="utf-8")
+        except BaseException:
+            os.close(fd)
+            raise
+        with f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(name, path)
+        tmp = None
+        _fsync_directory(path.parent)
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+
+
+def unfinished_game(path: Path) -> str | None:
+    """What starting a new game saved to ``path`` would lose, or ``None`` if nothing.
+
+    ``None`` when there is no file there or it holds a finished game; otherwise a short
+    description: an unfinished game (its hand and totals), or a file that is not a game
+    record rummykit can read (which it will not overwrite either).
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return f"a file that cannot be read ({e.strerror or e})"
+    try:
+        game = load_game(read_json(data))
+    except RummyError as e:
+        return f"a file that is not a game record rummykit can continue ([{e.rule}] {e.message})"
+    if game.over:
+        return None
+    totals = ", ".join(f"{n} {t:+d}" for n, t in zip(game.players, game.totals, strict=True))
+    return f"an unfinished game (hand {game.hand.number}; {totals})"

@@ -1,0 +1,152 @@
+"""``rummykit serve``: the game server (the ``server`` extra), on 127.0.0.1:8000 by
+default. Its parts are imported only when it runs, so the rest of the command line works
+without the extra."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+__all__ = ["add_parser", "run"]
+
+_DESCRIPTION = """\
+Runs the rummykit game server: a lobby over HTTP (make a table, take a seat, start) and
+play over one WebSocket per client, every action logged to a database before it is
+acknowledged. Unfinished games come back when the server starts again. Running it is
+described in docs/server.md, writing a client in docs/protocol.md.
+"""
+
+_EPILOG = """\
+examples:
+  rummykit serve                                  SQLite in your data folder, port 8000
+  rummykit serve --port 9000 --bot-delay 0        bots answer at once
+  rummykit serve --db postgresql+asyncpg://rummy@localhost/rummy
+  rummykit serve --host 0.0.0.0                   reachable from other machines (see
+                                                  docs/server.md: put TLS in front)
+  rummykit serve --allow-origin https://rummy.example.org --log-format json
+"""
+
+
+def add_parser(sub: Any) -> None:
+    """Registers the sub-command."""
+    p = sub.add_parser(
+        "serve",
+        help="run the game server (lobby over HTTP, play over WebSockets)",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB "
+        "(default: SQLite in your data folder)",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="the least time a bot takes to play, so people can follow (0.6)",
+    )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=2,
+        help="worker processes for the search bots, montecarlo and ismcts (2; 0: threads)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a web page origin (https://host[:port]) that may connect besides the server's "
+        "own; repeat for more; '*' allows any",
+    )
+    p.add_argument(
+        "--waiting-hours",
+        type=float,
+        default=24.0,
+        metavar="HOURS",
+        help="close a waiting table that nobody joined for this long (24)",
+    )
+    p.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="log lines as text or as JSON objects, one a line (text)",
+    )
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="how much the server logs (info)",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serves until interrupted; 2 for a bad option."""
+    import uvicorn
+
+    from rummykit.server import ServerConfig, create_app
+    from rummykit.server.logs import logging_config
+    from rummykit.server.storage import default_url
+
+    if not 0 < args.port < 65536:
+        print(f"rummykit serve: --port {args.port}: a port is 1 to 65535", file=sys.stderr)
+        return 2
+    if args.bot_delay < 0 or args.processes < 0 or args.waiting_hours <= 0:
+        print(
+            "rummykit serve: --bot-delay and --processes may not be negative, "
+            "--waiting-hours must be positive",
+            file=sys.stderr,
+        )
+        return 2
+    for origin in args.allow_origin:
+        if origin != "*" and not origin.startswith(("http://", "https://")):
+            print(
+                f"rummykit serve: --allow-origin {origin}: an origin is http(s)://HOST[:PORT]",
+                file=sys.stderr,
+            )
+            return 2
+    db = args.db or default_url()
+    if not db.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
+        print(
+            f"rummykit serve: --db {db}: use sqlite+aiosqlite:///PATH or "
+            "postgresql+asyncpg://USER@HOST/DB",
+            file=sys.stderr,
+        )
+        return 2
+    config = ServerConfig(
+        db=db,
+        bot_delay=args.bot_delay,
+        processes=args.processes,
+        host=args.host,
+        allow_origins=frozenset(args.allow_origin),
+        waiting_ttl=args.waiting_hours * 3600,
+    )
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    print(f"rummykit server: open http://{shown}:{args.port}/ (Ctrl+C stops it)")
+    print(f"database: {_safe(db)}", flush=True)
+    uvicorn.run(
+        create_app(config),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        log_config=logging_config(args.log_format, args.log_level),
+        ws_max_size=65536,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )
+    return 0
+
+
+def _safe(url: str) -> str:
+    """The URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

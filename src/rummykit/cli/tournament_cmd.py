@@ -1,0 +1,256 @@
+"""``rummykit tournament``: a Remik 500 multi-table tournament between bots.
+
+Plays :class:`rummykit.remik_tournament.Tournament` round by round, printing the
+standings after each round (a progress bar on standard error), and can save the
+tournament record and replay one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from rummykit.bots import LEVELS, get_bot
+from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.errors import RummyError
+from rummykit.players import Player
+from rummykit.record import read_json
+from rummykit.remik_tournament import RoundResult, Tournament, TournamentRules, summary
+from rummykit.rules import Rules
+
+__all__ = ["add_parser", "describe_round", "describe_standings", "run"]
+
+_DESCRIPTION = """\
+Plays a Remik 500 multi-table tournament between bots (docs/rules.md, section 12;
+seed 004). Everybody starts with the same chips at tables of up to four. A
+round is one hand at every table: the best hand score there wins the round and every
+other player pays the difference in points times the round's point-chip ratio (1, 1,
+2, 2, 3, 3 ... by default), never more chips than they hold. Players with no chips
+leave, the tables are rebalanced and merged, and the last player left wins. Players
+who leave in the same round are ranked by the chips they held before it, then by the
+points they melded and laid off.
+
+The standings are printed after each round; a progress bar (players out so far) goes to
+standard error.
+"""
+
+_EPILOG = f"""\
+examples:
+  rummykit tournament --players 16 --bots heuristic,greedy
+      16 bots, heuristic and greedy in turn, at four tables of four
+  rummykit tournament --players 9 --table-size 3 --chips 200 --ratios 1,2,3 --seed 7
+      three tables of three, 200 chips each, ratio 1 in round 1, 2 in round 2, then 3
+  rummykit tournament --players 8 --record cup.json --quiet
+      save the tournament record (every table's game record and the chips moved)
+  rummykit tournament --replay cup.json
+      replay a tournament record, checking every hand and every chip, and show the end
+  rummykit tournament --players 6 --json
+      one JSON object at the end: the winner, the standings, each round's tables
+
+A round of the example above, as printed:
+
+  round 1 (ratio 1): 4 tables; left: -
+     1  heuristic-9   1275 chips
+     2  heuristic-7   1204 chips
+     ...
+    16  greedy-16      894 chips
+
+bot levels: {", ".join(LEVELS)} (the search levels are slow in big tournaments)
+presets: any preset for 2 to 4 players, remik-500 by default (its hands decide the rounds)
+
+exit status: 0 done; 2 bad arguments or a record that does not replay.
+"""
+
+
+def add_parser(sub: Any) -> None:
+    """Registers the sub-command."""
+    p = sub.add_parser(
+        "tournament",
+        help="a Remik 500 multi-table tournament between bots",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--players", type=int, default=8, metavar="N", help="players (default: 8)")
+    p.add_argument(
+        "--bots",
+        default="heuristic,greedy",
+        metavar="LEVEL,...",
+        help="bot levels, given to the players in turn (default: heuristic,greedy)",
+    )
+    p.add_argument(
+        "--table-size", type=int, default=4, metavar="N", help="seats a table, 2-4 (default: 4)"
+    )
+    p.add_argument(
+        "--chips", type=int, default=1000, metavar="N", help="starting chips (default: 1000)"
+    )
+    p.add_argument(
+        "--ratios",
+        metavar="R,...",
+        help="point-chip ratio of each round, the last repeating (default: 1,1,2,2,3,3,...)",
+    )
+    p.add_argument(
+        "--preset", default="remik-500", metavar="NAME", help="the hands' rules (remik-500)"
+    )
+    p.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE", help="set an option on top"
+    )
+    p.add_argument("--seed", default="0", help="seed of the seating, deals and bots (default: 0)")
+    p.add_argument("--record", metavar="FILE", help="save the tournament record in FILE")
+    p.add_argument("--replay", metavar="FILE", help="replay a tournament record instead")
+    p.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    p.add_argument("--quiet", action="store_true", help="no progress bar, no round standings")
+    p.set_defaults(run=run)
+
+
+class _Bad(Exception):
+    """A bad argument; the message is for people."""
+
+
+def _rules(args: argparse.Namespace) -> TournamentRules:
+    options: dict[str, Any] = {}
+    for item in args.set:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise _Bad(f"--set takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = parse_option_value(value.strip())
+    ratios: tuple[int, ...] | None = None
+    if args.ratios:
+        try:
+            ratios = tuple(int(r) for r in args.ratios.split(","))
+        except ValueError:
+            raise _Bad(
+                f"--ratios takes whole numbers separated by commas, not {args.ratios!r}"
+            ) from None
+    return TournamentRules(
+        rules=Rules.preset(args.preset, **options),
+        table_size=args.table_size,
+        starting_chips=args.chips,
+        chip_ratios=ratios,
+    )
+
+
+def _players(count: int, levels_text: str, seed: str) -> dict[str, Player]:
+    levels = [b.strip() for b in levels_text.split(",") if b.strip()]
+    if not levels:
+        raise _Bad("--bots needs at least one bot level")
+    for level in levels:
+        if level not in LEVELS:
+            raise _Bad(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+    if count < 2:
+        raise _Bad(f"--players must be at least 2, not {count}")
+    players: dict[str, Player] = {}
+    for i in range(count):
+        level = levels[i % len(levels)]
+        name = f"{level}-{i + 1}"
+        players[name] = get_bot(level, seed=f"{seed}/bot/{i}", name=name)
+    return players
+
+
+def describe_standings(t: Tournament) -> str:
+    """The standings as lines: place, name, chips, and the round a player left after.
+
+    >>> t = Tournament(["Ana", "Ben"], TournamentRules(starting_chips=5))
+    >>> print(describe_standings(t))
+       1  Ana     5 chips
+       1  Ben     5 chips
+    """
+    width = max(len(n) for n in t.names)
+    lines = []
+    for s in t.standings():
+        out = f"  (out after round {s.out_after})" if s.out_after is not None else ""
+        lines.append(f"  {s.place:>2}  {s.name:<{width}} {s.chips:>5} chips{out}")
+    return "\n".join(lines)
+
+
+def describe_round(t: Tournament, r: RoundResult) -> str:
+    """One round's heading and the standings after it."""
+    left = ", ".join(t.names[p] for p in r.left) or "-"
+    byes = f"; sat out: {', '.join(t.names[p] for p in r.byes)}" if r.byes else ""
+    tables = f"{len(r.tables)} table{'s' if len(r.tables) > 1 else ''}"
+    head = f"round {r.number} (ratio {r.ratio}): {tables}; left: {left}{byes}"
+    return head + "\n" + describe_standings(t)
+
+
+def _progress(t: Tournament, enabled: bool) -> None:
+    if not enabled:
+        return
+    n = len(t.names)
+    out = n - len(t.active)
+    width = 30
+    filled = width * out // max(1, n - 1)
+    bar = "#" * filled + "." * (width - filled)
+    end = "\n" if t.over else ""
+    print(
+        f"\r[{bar}] {out}/{n - 1} players out, round {len(t.rounds)}",
+        end=end,
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        path = Path(args.replay)
+        doc = read_json(sys.stdin.buffer.read() if args.replay == "-" else path.read_bytes())
+        t = Tournament.from_record(doc)
+    except OSError as e:
+        print(f"rummykit tournament: cannot read {args.replay}: {e.strerror}", file=sys.stderr)
+        return 2
+    except RummyError as e:
+        print(f"rummykit tournament: {e.message} [{e.rule}]", file=sys.stderr)
+        return 2
+    _finish(args, t)
+    return 0
+
+
+def _finish(args: argparse.Namespace, t: Tournament) -> None:
+    if args.json:
+        print(json.dumps(summary(t)))
+        return
+    state = "winner" if t.over else "leader (the record stops before the end)"
+    top = t.standings()[0].name
+    print(f"{len(t.rounds)} rounds; {state}: {top}")
+    print(describe_standings(t))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Plays (or replays) the tournament; returns the exit status."""
+    if args.replay:
+        return _replay(args)
+    try:
+        rules = _rules(args)
+        players = _players(args.players, args.bots, args.seed)
+        seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+        t = Tournament(list(players), rules, seed=seed)
+        record = Path(args.record).expanduser() if args.record else None
+    except (_Bad, RummyError) as e:
+        message = e.message if isinstance(e, RummyError) else str(e)
+        print(f"rummykit tournament: {message}", file=sys.stderr)
+        return 2
+    show = not args.quiet and not args.json
+
+    def each_round(tour: Tournament, result: RoundResult) -> None:
+        if show:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
+            print(describe_round(tour, result), flush=True)
+        _progress(tour, not args.quiet)
+
+    try:
+        t.play(players, on_round=each_round)
+    except RummyError as e:
+        print(f"rummykit tournament: {e.message}", file=sys.stderr)
+        return 2
+    if record is not None:
+        try:
+            record.write_text(json.dumps(t.to_record()) + "\n")
+        except OSError as e:
+            print(f"rummykit tournament: cannot write {record}: {e.strerror}", file=sys.stderr)
+            return 2
+    _finish(args, t)
+    if record is not None and not args.json:
+        print(f"record: {record} (rummykit tournament --replay {record})")
+    return 0

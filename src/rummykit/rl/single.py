@@ -1,0 +1,181 @@
+"""The Gymnasium environment: one seat learns, rummykit bots play the other seats.
+
+    >>> env = SingleSeatEnv(preset="500-rum", players=2, opponents="random", max_steps=20)
+    >>> obs, info = env.reset(seed=5)
+    >>> bool((obs["action_mask"] == info["action_mask"]).all())
+    True
+    >>> import numpy as np
+    >>> action = int(np.flatnonzero(info["action_mask"])[0])
+    >>> obs, reward, terminated, truncated, info = env.step(action)
+
+Each :meth:`SingleSeatEnv.step` applies the learner's action, then lets the bots act
+until it is the learner's decision again (a Rummy call offered out of turn included) or
+the game is over; the reward is the learner's share of everything that happened in
+between (see :mod:`rummykit.rl.table`). The bots see only their own views; their seeds
+come from the game's seed, so ``reset(seed=...)`` repeats deals and decisions exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+
+from rummykit.bots import Bot, get_bot
+from rummykit.rl.observation import view_text
+from rummykit.rl.table import Table
+
+__all__ = ["SingleSeatEnv"]
+
+Observation = dict[str, Any]
+
+
+class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
+    """``players`` seats of ``preset``; seat ``seat`` learns, the others are bots.
+
+    ``opponents`` is a bot level (``"random"``, ``"greedy"``, ``"heuristic"`` ...) for
+    every other seat, or one level per other seat in seat order. ``reward``,
+    ``reward_scale`` and ``max_steps`` (the learner's actions per game) are those of
+    :class:`~rummykit.rl.table.Table`; ``illegal_reward`` is what an illegal action
+    earns (it ends the game); every other keyword is a rules option. Raises
+    ``ValueError`` for an unknown level or a bad seat.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+
+    def __init__(
+        self,
+        preset: str = "500-rum",
+        players: int = 2,
+        opponents: str | Sequence[str] = "heuristic",
+        *,
+        seat: int = 0,
+        reward: str = "game",
+        reward_scale: float = 100.0,
+        max_steps: int | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be ansi, human or None, not {render_mode!r}")
+        self.table = Table(
+            preset, players, reward=reward, reward_scale=reward_scale, options=options
+        )
+        if type(seat) is not int or not 0 <= seat < players:
+            raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
+        levels = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(levels) != players - 1:
+            raise ValueError(f"give one opponent level, or {players - 1} (one per other seat)")
+        for level in levels:
+            get_bot(level)  # raises ValueError naming the levels
+        self.levels = levels
+        self.seat = seat
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.codec = self.table.codec
+        self.encoder = self.table.encoder
+        low, high = self.encoder.bounds()
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low, high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.codec.size,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.codec.size)
+        self.illegal_reward = illegal_reward
+        self._bots: dict[int, Bot] = {}
+        self._steps = 0
+        self._illegal = False
+        self._mask = np.zeros(self.codec.size, dtype=np.int8)
+
+    @property
+    def game_seed(self) -> int:
+        """The seed of the game in progress."""
+        return self.table.game_seed
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Deals a new game and plays the bots up to the learner's first decision."""
+        super().reset(seed=seed)
+        self.table.reset(seed)
+        others = [p for p in range(self.table.players) if p != self.seat]
+        seeds = self.table.bot_seeds(self.levels)
+        self._bots = {
+            p: get_bot(level, seed=s, name=self.table.names[p])
+            for p, level, s in zip(others, self.levels, seeds, strict=True)
+        }
+        self._steps = 0
+        self._illegal = False
+        self._play_bots()
+        obs, info = self._observe()
+        return obs, info
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Applies the learner's action and plays the bots up to its next decision.
+
+        An illegal action (its mask entry is 0) ends the game with ``illegal_reward``
+        and ``info["illegal"]``. Raises ``RuntimeError`` once the game is over.
+        """
+        table = self.table
+        if table.over or table.to_act != self.seat or self._illegal:
+            raise RuntimeError("the game is over: reset the environment")
+        index = int(action)
+        if not 0 <= index < self.codec.size or not self._mask[index]:
+            # an illegal action ends the game, as PettingZoo's classic games do
+            self._illegal = True
+            obs, info = self._observe()
+            info["illegal"] = True
+            return obs, self.illegal_reward, True, False, info
+        reward = table.step(self.seat, index)[self.seat]
+        self._steps += 1
+        reward += self._play_bots()
+        terminated = table.over
+        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        obs, info = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, terminated, truncated, info
+
+    def _play_bots(self) -> float:
+        """Lets the bots act until the learner is to act or the game is over; returns
+        the learner's rewards on the way."""
+        table = self.table
+        reward = 0.0
+        while not table.over and table.to_act != self.seat:
+            p = table.to_act
+            action = self._bots[p].act(table.view(p))
+            event = table.game.apply(action, p)
+            reward += table.rewards(event)[self.seat]
+        return reward
+
+    def _observe(self) -> tuple[Observation, dict[str, Any]]:
+        obs, mask = self.table.observe(self.seat)
+        self._mask = mask
+        info: dict[str, Any] = {"action_mask": mask, "hand": self.table.game.hand.number}
+        return {"observation": obs, "action_mask": mask}, info
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """The legal actions now, as booleans (the name sb3-contrib's maskable
+        algorithms look for)."""
+        return self.codec.mask(self.table.game.legal_actions()).astype(bool)
+
+    def render(self) -> str | None:
+        """The learner's view as text: returned for ``"ansi"``, printed for ``"human"``."""
+        if self.render_mode is None:
+            return None
+        text = view_text(self.table.view(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,110 @@
+"""The ASGI application: :func:`create_app` builds it; uvicorn (``rummykit serve``) runs it.
+
+At start the store is opened (the migrations run), and every table in it is brought
+back, each unfinished game replayed from its log; at shutdown every table stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket
+
+from rummykit.server.botrunner import BotRunner
+from rummykit.server.config import ServerConfig
+from rummykit.server.lobby import Lobby
+from rummykit.server.logs import event
+from rummykit.server.routes import internal_error, lobby_routes
+from rummykit.server.storage import Store
+from rummykit.server.web import web_routes
+from rummykit.server.ws import play_socket
+
+__all__ = ["Server", "create_app"]
+
+
+class Server:
+    """What a running app holds: its store and its lobby (set at start)."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.runner = BotRunner(config)
+        self._store: Store | None = None
+        self._lobby: Lobby | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def store(self) -> Store:
+        """The database (once started)."""
+        if self._store is None:
+            raise RuntimeError("the server has not started")
+        return self._store
+
+    @property
+    def lobby(self) -> Lobby:
+        """The live tables (once started)."""
+        if self._lobby is None:
+            raise RuntimeError("the server has not started")
+        return self._lobby
+
+    async def start(self) -> None:
+        """Opens the store and restores every table."""
+        self._store = await Store.open(self.config.db)
+        self._lobby = Lobby(self._store, self.config, self.runner)
+        await self._lobby.restore()
+        self._sweeper = asyncio.create_task(self._sweep(self._lobby), name="sweeper")
+
+    async def _sweep(self, lobby: Lobby) -> None:
+        """Closes stale waiting tables and drops idle finished ones, every so often."""
+        while True:
+            await asyncio.sleep(self.config.sweep_interval)
+            try:
+                await lobby.sweep()
+            except Exception:
+                event(
+                    "internal", None, None, "the sweep failed", level=logging.ERROR, exc_info=True
+                )
+
+    async def stop(self) -> None:
+        """Stops every table, the bots' workers and the store."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        if self._lobby is not None:
+            await self._lobby.close()
+        self.runner.close()
+        if self._store is not None:
+            await self._store.close()
+
+
+def create_app(config: ServerConfig | None = None) -> Starlette:
+    """The server as an ASGI app; ``app.state.server`` is its :class:`Server`."""
+    config = config or ServerConfig()
+    server = Server(config)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    async def socket(websocket: WebSocket) -> None:
+        await play_socket(websocket, server.lobby, config)
+
+    routes = [
+        *web_routes(),  # the page at / (docs/browser.md)
+        *lobby_routes(lambda: server.lobby, lambda: server.store, config),
+        WebSocketRoute("/tables/{ref}/ws", socket),
+    ]
+    app = Starlette(
+        routes=routes, lifespan=lifespan, exception_handlers={Exception: internal_error}
+    )
+    app.state.server = server
+    return app

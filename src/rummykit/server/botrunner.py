@@ -1,0 +1,65 @@
+"""Bots play off the event loop: a thread for the quick levels, a process pool for the
+search levels, so that a slow bot never delays another table (or its own table's
+lobby, connections and clocks)."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from rummykit import Action, PlayerView
+from rummykit.bots import LEVELS, get_bot
+from rummykit.players import Player
+from rummykit.server.config import ServerConfig
+
+__all__ = ["BotRunner", "SeatBot"]
+
+
+@dataclass
+class SeatBot:
+    """A bot at a seat (or standing in for a person): its level and the bot itself."""
+
+    level: str
+    player: Player
+
+
+def _act(player: Player, view: PlayerView) -> tuple[Action, Player]:
+    """In a worker process: the bot's choice, and the bot (its random state moved on)."""
+    return player.act(view), player
+
+
+class BotRunner:
+    """Asks bots for their actions without blocking the event loop."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self._pool: ProcessPoolExecutor | None = None
+
+    def levels(self) -> list[str]:
+        """Every level a seat may ask for."""
+        return [*LEVELS, *self.config.extra_levels]
+
+    def make(self, level: str, *, seed: str, name: str) -> SeatBot:
+        """A bot of ``level`` (ValueError for an unknown level)."""
+        factory = self.config.extra_levels.get(level, get_bot)
+        return SeatBot(level, factory(level, seed=seed, name=name))
+
+    async def decide(self, bot: SeatBot, view: PlayerView) -> Action:
+        """The bot's action for ``view``, chosen in a worker thread or process."""
+        if self.config.processes > 0 and bot.level in self.config.process_levels:
+            if self._pool is None:
+                # spawn: the server's threads (event loop, database) are not forked
+                context = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self.config.processes, mp_context=context)
+            loop = asyncio.get_running_loop()
+            action, bot.player = await loop.run_in_executor(self._pool, _act, bot.player, view)
+            return action
+        return await asyncio.to_thread(bot.player.act, view)
+
+    def close(self) -> None:
+        """Stops the worker processes."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,64 @@
+"""Turn clocks: whose clock runs, until when, and when a new one starts.
+
+A table made with a clock gives the person to act that many seconds; a person offered a
+Rummy call gets the shorter of that and ``ServerConfig.call_clock``. The deadline is a
+UTC time stored with the table, so a restarted server goes on with the same deadline.
+A clock goes on while the same person acts in the same part of a turn, and starts anew
+when a turn ends or a new hand is dealt.
+
+>>> import datetime as dt
+>>> at = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
+>>> running = TurnClock(0, at)
+>>> follow(running, 0, False, 30) is running
+True
+>>> follow(running, 1, False, 30, at=at).deadline.isoformat()
+'2025-01-01T00:00:30+00:00'
+>>> follow(running, None, False, 30)
+TurnClock(seat=None, deadline=None, window=False, fired=False)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["TurnClock", "follow"]
+
+
+@dataclass
+class TurnClock:
+    """The clock of the person to act: ``deadline`` (UTC, stored with the table);
+    ``window``: they are offered a Rummy call; ``fired``: it ran out."""
+
+    seat: int | None = None
+    deadline: dt.datetime | None = None
+    window: bool = False
+    fired: bool = False
+
+    def doc(self) -> dict[str, Any] | None:
+        """The clock as the ``state`` message shows it (None: no clock runs)."""
+        if self.seat is None or self.deadline is None:
+            return None
+        return {"seat": self.seat, "deadline": self.deadline.isoformat(), "window": self.window}
+
+
+def follow(
+    clock: TurnClock,
+    seat: int | None,
+    window: bool,
+    seconds: int,
+    *,
+    fresh: bool = False,
+    at: dt.datetime | None = None,
+) -> TurnClock:
+    """The clock once ``seat`` is to act (None: nobody with a clock), ``window``: offered
+    a Rummy call; ``clock`` itself while it goes on (unless ``fresh``), else a new one
+    of ``seconds`` from ``at`` (default: now)."""
+    if seat is None:
+        return clock if clock.seat is None else TurnClock()
+    same = clock.seat == seat and clock.window == window and clock.deadline is not None
+    if same and not fresh:
+        return clock
+    start = at or dt.datetime.now(dt.UTC)
+    return TurnClock(seat, start + dt.timedelta(seconds=seconds), window)

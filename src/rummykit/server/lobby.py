@@ -1,0 +1,253 @@
+"""Every live table, found by id or short code: made, restored at start, stopped.
+
+A table's short code is six letters from an alphabet without look-alikes (no I, L, O),
+easy to read out; its id is 32 hex digits for links.
+
+Lifecycle: at start only unfinished tables (waiting, playing) are rebuilt. A table whose
+last game is over stays in the database: its games are records, and the table comes back
+to memory when somebody connects or asks for another game; with nobody connected it is
+dropped from memory again after ``over_ttl``. A waiting table that nobody joined for
+``waiting_ttl`` (24 hours) is closed (status ``closed``, never rebuilt).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import secrets
+import time
+from typing import Annotated, Any
+
+import msgspec
+
+from rummykit import PRESETS, Rules, RummyError
+from rummykit.server.botrunner import BotRunner
+from rummykit.server.config import ServerConfig
+from rummykit.server.errors import LobbyError
+from rummykit.server.logs import event
+from rummykit.server.seating import check_name
+from rummykit.server.storage import SeatRow, Store, TableRow, TableState, now
+from rummykit.server.table import Table, table_doc
+
+__all__ = ["CODE_LETTERS", "Lobby", "NewTable", "SeatSpec"]
+
+#: The letters of table codes: no I, L or O (read as 1 and 0), no vowels-only words.
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+
+_Name = Annotated[str, msgspec.Meta(max_length=64)]
+
+
+class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat of a new table: open for a person, or a bot of ``level``."""
+
+    kind: Annotated[str, msgspec.Meta(pattern="^(open|bot)$")] = "open"
+    level: Annotated[str, msgspec.Meta(max_length=32)] | None = None
+    name: _Name | None = None
+
+
+class NewTable(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /tables``: the preset, its options, the seats and the turn clock."""
+
+    preset: Annotated[str, msgspec.Meta(max_length=40)] = "500-rum"
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
+    seats: list[SeatSpec] = msgspec.field(
+        default_factory=lambda: [SeatSpec(), SeatSpec("bot", "heuristic")]
+    )
+    clock: Annotated[int, msgspec.Meta(ge=1)] | None = None
+
+
+class Lobby:
+    """The live tables of a server."""
+
+    def __init__(self, store: Store, config: ServerConfig, runner: BotRunner) -> None:
+        self.store = store
+        self.config = config
+        self.runner = runner
+        self.tables: dict[str, Table] = {}
+        self._codes: dict[str, str] = {}
+
+    def find(self, ref: str) -> Table:
+        """The table with id or code ``ref`` (a code in any case)."""
+        table = self.tables.get(ref) or self.tables.get(self._codes.get(ref.upper(), ""))
+        if table is None:
+            shown = ref if len(ref) <= 40 else ref[:40] + "..."
+            raise LobbyError("lobby.table", f"no table {shown!r}", 404)
+        return table
+
+    async def open(self, ref: str) -> Table:
+        """The live table with id or code ``ref``; a table whose last game is over is
+        brought back from the database. A closed table is refused (``lobby.table``)."""
+        try:
+            return self.find(ref)
+        except LobbyError:
+            table_id = await self.store.find_table(ref[:64])
+            if table_id is None:
+                raise
+        state = await self.store.load_table(table_id)
+        if table_id in self.tables:  # brought back meanwhile
+            return self.tables[table_id]
+        if state.table.status != "over":
+            raise LobbyError("lobby.table", f"table {state.table.code} is closed", 404)
+        table = Table(state, self.store, self.config, self.runner)
+        self._add(table)
+        return table
+
+    async def describe(self, ref: str) -> dict[str, Any]:
+        """A table as the lobby shows it, live or from the database."""
+        try:
+            return self.find(ref).doc()
+        except LobbyError:
+            table_id = await self.store.find_table(ref[:64])
+            if table_id is None:
+                raise
+        return table_doc(await self.store.load_table(table_id), set())
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.row.id] = table
+        self._codes[table.row.code] = table.row.id
+        table.start()
+
+    async def _drop(self, table: Table) -> None:
+        self.tables.pop(table.row.id, None)
+        self._codes.pop(table.row.code, None)
+        await table.stop()
+
+    async def restore(self) -> int:
+        """Brings back every unfinished table in the store (each game replayed from its
+        log); returns how many. A waiting table past ``waiting_ttl`` is closed instead; a
+        table whose log does not replay is left out and logged."""
+        started = time.monotonic()
+        count = 0
+        for table_id in await self.store.table_ids():
+            try:
+                state = await self.store.load_table(table_id)
+                if self._stale(state.table):
+                    await self.store.close_table(table_id)
+                    event("table.close", table_id, state.table.seq, "nobody joined: closed")
+                    continue
+                self._add(Table(state, self.store, self.config, self.runner))
+                count += 1
+            except Exception:
+                event(
+                    "restore.failed",
+                    table_id,
+                    None,
+                    "the table could not be restored",
+                    level=logging.ERROR,
+                    exc_info=True,
+                )
+        took = round(time.monotonic() - started, 3)
+        event("restore", None, None, f"{count} tables restored", tables=count, seconds=took)
+        return count
+
+    def _stale(self, row: TableRow) -> bool:
+        """A waiting table that nobody joined for ``waiting_ttl``."""
+        idle = now() - row.updated_at
+        return row.status == "waiting" and idle > dt.timedelta(seconds=self.config.waiting_ttl)
+
+    async def sweep(self) -> tuple[int, int]:
+        """Closes stale waiting tables and drops idle finished ones from memory; returns
+        how many of each."""
+        closed = dropped = 0
+        for table in list(self.tables.values()):
+            row = table.row
+            if self._stale(row):
+                await self.store.close_table(row.id)
+                row.status = "closed"
+                table.broadcast_table()
+                await self._drop(table)
+                event("table.close", row.id, row.seq, "nobody joined: closed")
+                closed += 1
+            elif (
+                row.status == "over"
+                and not table.conns
+                and now() - row.updated_at > dt.timedelta(seconds=self.config.over_ttl)
+            ):
+                await self._drop(table)
+                dropped += 1
+        return closed, dropped
+
+    def _check(self, spec: NewTable) -> tuple[dict[str, Any], list[SeatRow]]:
+        if spec.preset not in PRESETS:
+            raise LobbyError(
+                "lobby.rules", f"unknown preset {spec.preset!r}; presets are {', '.join(PRESETS)}"
+            )
+        try:
+            rules = Rules.preset(spec.preset, **spec.options)
+        except RummyError as e:
+            raise LobbyError("lobby.rules", e.message) from None
+        except TypeError as e:
+            raise LobbyError("lobby.rules", str(e)) from None
+        n = len(spec.seats)
+        if not 2 <= n <= self.config.max_seats:
+            raise LobbyError("lobby.seats", f"a table has 2 to {self.config.max_seats} seats")
+        try:
+            rules.check_players(n)
+        except RummyError as e:
+            raise LobbyError("lobby.seats", e.message) from None
+        low, high = self.config.clock_range
+        if spec.clock is not None and not low <= spec.clock <= high:
+            raise LobbyError("lobby.clock", f"a turn clock is {low} to {high} seconds")
+        levels = self.runner.levels()
+        rows: list[SeatRow] = []
+        names: list[str] = []
+        for i, s in enumerate(spec.seats):
+            if s.kind == "open":
+                if s.level is not None or s.name is not None:
+                    raise LobbyError("lobby.seats", f"seat {i}: an open seat has no level or name")
+                rows.append(SeatRow(i, "open"))
+                continue
+            level = s.level or "heuristic"
+            if level not in levels:
+                raise LobbyError(
+                    "lobby.seats",
+                    f"seat {i}: no bot level {level!r}; levels are {', '.join(levels)}",
+                )
+            name = check_name(s.name or f"{level.capitalize()} {i + 1}", names)
+            names.append(name)
+            rows.append(SeatRow(i, "bot", name, level))
+        return rules.options(), rows
+
+    async def create(self, spec: NewTable) -> Table:
+        """Makes, stores and starts a new table (its seats still to be taken)."""
+        if len(self.tables) >= self.config.max_tables:
+            raise LobbyError("lobby.full", "this server has as many tables as it holds", 503)
+        options, rows = self._check(spec)
+        code = self._new_code()
+        row = TableRow(
+            id=secrets.token_hex(16),
+            code=code,
+            preset=spec.preset,
+            options=Rules.preset(spec.preset, **options).changed_options(),
+            clock=spec.clock,
+            status="waiting",
+        )
+        await self.store.create_table(row, rows)
+        table = Table(TableState(row, rows, None, [], []), self.store, self.config, self.runner)
+        self._add(table)
+        event("table.create", row.id, 0, f"table {code} made", code=code, preset=spec.preset)
+        return table
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in self._codes:
+                return code
+
+    def open_tables(self, everything: bool = False) -> list[dict[str, Any]]:
+        """Tables with an open seat (``everything``: every table), newest first."""
+        found = [
+            t
+            for t in self.tables.values()
+            if everything or (t.row.status == "waiting" and any(s.kind == "open" for s in t.seats))
+        ]
+        found.sort(key=lambda t: t.row.created_at, reverse=True)
+        return [t.doc() for t in found]
+
+    async def close(self) -> None:
+        """Stops every table's task."""
+        for table in list(self.tables.values()):
+            await table.stop()
+        self.tables.clear()
+        self._codes.clear()

@@ -1,0 +1,1 @@
+"""Alembic revisions, oldest first."""

@@ -1,0 +1,235 @@
+"""What people do at a table outside the game: take a seat with a nickname, leave (a
+bot stands in once the game has started), come back, start, play again, connect.
+
+Each function runs in the table's task (through :meth:`Table.call`). A seat token is
+handed out once, when the seat is taken; the server keeps only its SHA-256 hash and
+compares hashes with :func:`secrets.compare_digest`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+from typing import Any
+
+from rummykit import Game, Rules
+from rummykit.server.connection import Connection
+from rummykit.server.errors import LobbyError
+from rummykit.server.logs import event
+from rummykit.server.protocol import PROTOCOL
+from rummykit.server.records import hand_row
+from rummykit.server.storage import GameRow, SeatRow, now
+from rummykit.server.table import Table
+
+__all__ = [
+    "MAX_NAME_CHARS",
+    "again",
+    "back",
+    "check_name",
+    "connect",
+    "disconnect",
+    "join",
+    "leave",
+    "new_token",
+    "seat_of",
+    "start",
+    "token_hash",
+]
+
+#: The longest nickname.
+MAX_NAME_CHARS = 24
+
+
+def new_token() -> str:
+    """A seat token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """What the server keeps of a token."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def check_name(name: str, taken: list[str]) -> str:
+    """``name`` if it may be a player's name at a table where ``taken`` are in use.
+
+    The engine's rules (no surrounding spaces, no ':', printable text) plus a length
+    limit and names that differ from the others' even ignoring case.
+
+    >>> check_name("Ana", ["Ben"])
+    'Ana'
+    >>> check_name(" Ana", [])
+    Traceback (most recent call last):
+    ...
+    rummykit.server.errors.LobbyError: ' Ana': a name may not begin or end with a space
+    """
+    if not name:
+        raise LobbyError("lobby.name", "a name may not be empty")
+    if len(name) > MAX_NAME_CHARS:
+        raise LobbyError("lobby.name", f"a name has at most {MAX_NAME_CHARS} characters")
+    if name != name.strip():
+        raise LobbyError("lobby.name", f"{name!r}: a name may not begin or end with a space")
+    if ":" in name:
+        raise LobbyError("lobby.name", f"{name!r}: a name may not hold ':'")
+    if any(not c.isprintable() or unicodedata.category(c) in ("Cs", "Co") for c in name):
+        raise LobbyError("lobby.name", f"{name!r}: a name must be printable text")
+    folded = name.casefold()
+    if any(folded == other.casefold() for other in taken):
+        raise LobbyError("lobby.name", f"{name!r} is taken at this table: choose another")
+    return name
+
+
+def seat_of(table: Table, token: str) -> int | None:
+    """The seat whose token is ``token``, or None (every seat is compared)."""
+    wanted = token_hash(token)
+    found = None
+    for s in table.seats:
+        if s.token_hash is not None and secrets.compare_digest(s.token_hash, wanted):
+            found = s.seat
+    return found
+
+
+def _person(table: Table, token: str) -> SeatRow:
+    seat = seat_of(table, token)
+    if seat is None:
+        raise LobbyError("lobby.token", "this token holds no seat at this table", 403)
+    return table.seats[seat]
+
+
+async def join(table: Table, name: str, seat: int | None) -> dict[str, Any]:
+    """Takes an open seat (``seat``, or the first open one) as ``name``; returns the
+    seat and its token."""
+    if table.row.status != "waiting":
+        raise LobbyError("lobby.state", "the game has started: spectators may watch", 409)
+    names = [s.name for s in table.seats if s.name is not None]
+    check_name(name, names)
+    open_seats = [s.seat for s in table.seats if s.kind == "open"]
+    if seat is None:
+        if not open_seats:
+            raise LobbyError("lobby.seat", "every seat is taken", 409)
+        seat = open_seats[0]
+    elif not 0 <= seat < len(table.seats):
+        raise LobbyError("lobby.seat", f"there is no seat {seat} at this table")
+    elif seat not in open_seats:
+        raise LobbyError("lobby.seat", f"seat {seat} is taken", 409)
+    token = new_token()
+    row = SeatRow(seat, "person", name, None, token_hash(token), False)
+    await table.store.update_seat(table.row.id, row)
+    table.seats[seat] = row
+    table.row.updated_at = now()
+    event("seat.join", table.row.id, table.row.seq, f"{name} took seat {seat}", seat=seat)
+    table.broadcast_table()
+    return {"seat": seat, "token": token, "table": table.doc()}
+
+
+async def leave(table: Table, token: str) -> dict[str, Any]:
+    """Leaves: before the game the seat opens again; during it a bot stands in until
+    the player comes back with their token."""
+    s = _person(table, token)
+    if table.row.status == "waiting":
+        row = SeatRow(s.seat, "open")
+        await table.store.update_seat(table.row.id, row)
+        table.seats[s.seat] = row
+        table.row.updated_at = now()
+        event("seat.leave", table.row.id, table.row.seq, f"{s.name} left", seat=s.seat)
+        for conn in [c for c in table.conns if c.seat == s.seat]:
+            conn.seat = None  # still watching, as a spectator
+        table.broadcast_table()
+        return {"seat": s.seat, "left": True, "table": table.doc()}
+    if not s.away:
+        row = SeatRow(s.seat, s.kind, s.name, s.level, s.token_hash, True)
+        await table.store.update_seat(table.row.id, row)
+        table.seats[s.seat] = row
+        event("seat.away", table.row.id, table.row.seq, f"{s.name} left", seat=s.seat)
+        table.notice("away", s.seat, f"{s.name} left: a bot plays for them until they come back")
+        table.broadcast_table()
+        await table.arm_clock()
+    return {"seat": s.seat, "left": True, "table": table.doc()}
+
+
+async def back(table: Table, token: str) -> dict[str, Any]:
+    """Takes a seat back from its stand-in bot."""
+    s = _person(table, token)
+    if s.away:
+        row = SeatRow(s.seat, s.kind, s.name, s.level, s.token_hash, False)
+        await table.store.update_seat(table.row.id, row)
+        table.seats[s.seat] = row
+        event("seat.back", table.row.id, table.row.seq, f"{s.name} is back", seat=s.seat)
+        table.notice("back", s.seat, f"{s.name} is back")
+        table.broadcast_table()
+        await table.arm_clock()
+    return {"seat": s.seat, "table": table.doc()}
+
+
+async def _new_game(table: Table) -> None:
+    names = [s.name or "" for s in table.seats]
+    seed = secrets.randbits(62)
+    game = Game(Rules.preset(table.row.preset, **table.row.options), names, seed=seed)
+    number = 1 if table.game_row is None else table.game_row.number + 1
+    row = GameRow(
+        id=secrets.token_hex(8),
+        table_id=table.row.id,
+        number=number,
+        preset=table.row.preset,
+        options=table.row.options,
+        players=names,
+        seed=seed,
+        first_seq=table.row.seq,
+    )
+    await table.store.start_game(table.row.id, row, hand_row(game))
+    table.game, table.game_row, table.log = game, row, []
+    table.row.status, table.row.game_id = "playing", row.id
+    table.row.updated_at = now()
+    event("game.start", table.row.id, table.row.seq, f"game {number} starts", game=row.id)
+    await table.arm_clock(fresh=True)
+    table.broadcast_table()
+    for conn in list(table.conns):
+        table.send_state(conn)
+
+
+async def start(table: Table, token: str) -> dict[str, Any]:
+    """Starts the game once every seat is taken (any seated person may)."""
+    _person(table, token)
+    if table.row.status != "waiting":
+        raise LobbyError("lobby.state", "the game has already started", 409)
+    if any(s.kind == "open" for s in table.seats):
+        raise LobbyError("lobby.seat", "a seat is still open", 409)
+    await _new_game(table)
+    return {"table": table.doc()}
+
+
+async def again(table: Table, token: str) -> dict[str, Any]:
+    """Plays another game with the same seats once the last one is over."""
+    _person(table, token)
+    if table.row.status != "over":
+        raise LobbyError("lobby.state", "the game is not over", 409)
+    await _new_game(table)
+    return {"table": table.doc()}
+
+
+async def connect(table: Table, conn: Connection, last: int | None) -> None:
+    """A client said hello: welcome, what it missed (or a fresh view), and everybody
+    learns that the seat is connected."""
+    table.conns.add(conn)
+    table.send(
+        conn,
+        {
+            "type": "welcome",
+            "protocol": PROTOCOL,
+            "seat": conn.seat,
+            "seq": table.row.seq,
+            "table": table.doc(),
+        },
+    )
+    table.catch_up(conn, last)
+    if conn.seat is not None:
+        table.broadcast_table()
+
+
+async def disconnect(table: Table, conn: Connection) -> None:
+    """A client went away."""
+    table.conns.discard(conn)
+    conn.close()
+    if conn.seat is not None:
+        table.broadcast_table()

@@ -1,0 +1,43 @@
+// The lobby over HTTP (docs/protocol.md): JSON in, JSON out.
+
+/** A refusal from the lobby: `rule` (lobby.seat, lobby.name, ...) and the server's message. */
+export class LobbyError extends Error {
+  constructor(rule, message) {
+    super(message);
+    this.rule = rule;
+  }
+}
+
+async function call(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    throw new LobbyError("page.offline", String(e));
+  }
+  const doc = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = doc && doc.error ? doc.error : { rule: "page.offline", message: response.statusText };
+    throw new LobbyError(error.rule, error.message);
+  }
+  return doc;
+}
+
+export const pageConfig = () => call("GET", "/web/config.json");
+export const createTable = (spec) => call("POST", "/tables", spec);
+export const openTables = () => call("GET", "/tables");
+export const getTable = (ref) => call("GET", `/tables/${encodeURIComponent(ref)}`);
+export const join = (ref, name, seat) =>
+  call("POST", `/tables/${encodeURIComponent(ref)}/join`, seat === undefined ? { name } : { name, seat });
+const withToken = (what) => (ref, token) =>
+  call("POST", `/tables/${encodeURIComponent(ref)}/${what}`, { token });
+export const leave = withToken("leave");
+export const back = withToken("back");
+export const start = withToken("start");
+export const again = withToken("again");
+export const finishedGames = (limit = 20) => call("GET", `/games?limit=${limit}`);
+export const gameRecord = (id) => call("GET", `/games/${encodeURIComponent(id)}/record`);

@@ -1,0 +1,221 @@
+// The lobby: make a table (a preset, its main options, "more rules", the seats, a turn
+// clock), join one by its code, the tables waiting for players, finished games to replay.
+
+import * as api from "./api.js";
+import { h, replace } from "./dom.js";
+import { has, t } from "./i18n.js";
+import * as prefs from "./prefs.js";
+
+export const presetName = (name) => (has(`preset.${name}.name`) ? t(`preset.${name}.name`) : name);
+const optionName = (key) => t(`option.${key}.name`);
+const valueName = (key, value) => {
+  const id = `value.${key}.${value}`;
+  return has(id) ? t(id) : String(value);
+};
+
+/** One option's input: a select for choices and yes/no, a number box (empty: none). */
+function optionInput(key, form, value) {
+  const id = `opt-${key}`;
+  let input;
+  if (form.kind === "bool" || form.kind === "choice") {
+    const values = form.kind === "bool" ? [false, true] : form.choices;
+    input = h(
+      "select",
+      { id, "data-option": key },
+      values.map((v) => h("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value) }, form.kind === "bool" ? t(v ? "value.yes" : "value.no") : valueName(key, v))),
+    );
+  } else {
+    input = h("input", { id, "data-option": key, type: "number", min: String(form.min), value: value === null ? "" : String(value), placeholder: form.nullable ? t("value.none") : "", inputmode: "numeric" });
+  }
+  return h(
+    "div",
+    { class: "field" },
+    h("label", { for: id }, optionName(key)),
+    input,
+    h("small", { class: "help", id: `${id}-help` }, t(`option.${key}.desc`)),
+  );
+}
+
+/** The options that differ from the preset, read from the form. */
+function readOptions(form, preset) {
+  const options = {};
+  for (const el of form.querySelectorAll("[data-option]")) {
+    const key = el.dataset.option;
+    let value;
+    if (el.tagName === "SELECT") value = JSON.parse(el.value);
+    else value = el.value.trim() === "" ? null : Number(el.value);
+    if (JSON.stringify(value) !== JSON.stringify(preset.options[key])) options[key] = value;
+  }
+  return options;
+}
+
+function seatRow(config, index, state) {
+  const id = `seat-${index}`;
+  const choicesList = index === 0 ? ["you"] : ["open", ...config.levels.map((l) => `bot:${l}`)];
+  return h(
+    "div",
+    { class: "field seat-field" },
+    h("label", { for: id }, t("seat.number", { n: index + 1 })),
+    h(
+      "select",
+      { id, "data-seat": index, disabled: index === 0 },
+      choicesList.map((c) =>
+        h("option", { value: c, selected: c === state }, c === "you" ? t("lobby.seat-you") : c === "open" ? t("lobby.seat-open") : t("seat.bot", { level: t(`level.${c.slice(4)}`) })),
+      ),
+    ),
+  );
+}
+
+export async function renderLobby(root, config) {
+  const presetNames = Object.keys(config.presets);
+  let preset = "500-rum";
+  let seatStates = ["you", "bot:heuristic"];
+  let typedName = prefs.prefs().name || "";
+  const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
+  const message = h("div", { class: "message", role: "alert" });
+
+  const draw = () => {
+    const p = config.presets[preset];
+    const main = config.main_options.map((k) => optionInput(k, config.options[k], p.options[k]));
+    const more = Object.keys(config.options)
+      .filter((k) => !config.main_options.includes(k))
+      .map((k) => optionInput(k, config.options[k], p.options[k]));
+    const presetSelect = h(
+      "select",
+      {
+        id: "preset",
+        "aria-describedby": "preset-desc",
+        onchange: (e) => {
+          preset = e.target.value;
+          const max = config.presets[preset].max_players;
+          seatStates = seatStates.slice(0, max);
+          draw();
+        },
+      },
+      presetNames.map((name) => h("option", { value: name, selected: name === preset }, presetName(name))),
+    );
+    const seatsBox = h("div", { class: "seat-fields" }, seatStates.map((s, i) => seatRow(config, i, s)));
+    seatsBox.addEventListener("change", (e) => {
+      seatStates[Number(e.target.dataset.seat)] = e.target.value;
+    });
+    const count = h(
+      "select",
+      {
+        id: "seat-count",
+        onchange: (e) => {
+          const n = Number(e.target.value);
+          while (seatStates.length < n) seatStates.push("bot:heuristic");
+          seatStates = seatStates.slice(0, n);
+          draw();
+        },
+      },
+      Array.from({ length: Math.min(6, p.max_players) - 1 }, (_, i) => i + 2).map((n) => h("option", { value: String(n), selected: n === seatStates.length }, String(n))),
+    );
+    replace(
+      form,
+      h("h2", { id: "new-title" }, t("lobby.new-table")),
+      h("div", { class: "field" }, h("label", { for: "your-name" }, t("room.your-name")), h("input", { id: "your-name", type: "text", maxlength: "24", required: true, autocomplete: "nickname", value: typedName, oninput: (e) => (typedName = e.target.value) })),
+      h("div", { class: "field" }, h("label", { for: "preset" }, t("lobby.preset")), presetSelect, h("small", { class: "help", id: "preset-desc" }, t(`preset.${preset}.desc`))),
+      h("div", { class: "field" }, h("label", { for: "seat-count" }, t("lobby.players")), count),
+      seatsBox,
+      h("fieldset", { class: "main-options" }, h("legend", {}, t("lobby.main-rules")), main),
+      h("details", { class: "more-rules" }, h("summary", {}, t("lobby.more-rules")), more),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "clock" }, t("lobby.clock")),
+        h("select", { id: "clock" }, [null, 30, 60, 120, 300].map((c) => h("option", { value: String(c) }, c ? t("room.clock", { seconds: c }) : t("lobby.no-clock")))),
+      ),
+      message,
+      h("button", { type: "submit", class: "primary", id: "create" }, t("lobby.create")),
+    );
+  };
+
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const name = form.querySelector("#your-name").value.trim();
+    if (!name) {
+      replace(message, t("hint.name"));
+      return;
+    }
+    const clock = form.querySelector("#clock").value;
+    const spec = {
+      preset,
+      options: readOptions(form, config.presets[preset]),
+      seats: seatStates.map((s) => (s.startsWith("bot:") ? { kind: "bot", level: s.slice(4) } : { kind: "open" })),
+      clock: clock === "null" ? null : Number(clock),
+    };
+    try {
+      const table = await api.createTable(spec);
+      const seat = await api.join(table.id, name, 0);
+      prefs.saveSeat(table.id, { seat: seat.seat, token: seat.token, name });
+      prefs.savePrefs({ ...prefs.prefs(), name });
+      location.href = `/?t=${table.code}`;
+    } catch (err) {
+      replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, `[${err.rule}]`), " ", has(`rule.${err.rule}`) ? t(`rule.${err.rule}`) : "", h("small", { class: "detail" }, err.message));
+    }
+  });
+
+  const code = h("input", { id: "join-code", type: "text", maxlength: "32", autocomplete: "off", autocapitalize: "characters", "aria-label": t("lobby.code") });
+  const joinForm = h(
+    "form",
+    {
+      class: "join-code",
+      onsubmit: (e) => {
+        e.preventDefault();
+        const ref = code.value.trim();
+        if (ref) location.href = `/?t=${encodeURIComponent(ref)}`;
+      },
+    },
+    h("h2", {}, t("lobby.join-title")),
+    h("label", { for: "join-code" }, t("lobby.code")),
+    h("div", { class: "inline" }, code, h("button", { type: "submit" }, t("lobby.open"))),
+  );
+  const tables = h("ul", { class: "table-list" });
+  const games = h("ul", { class: "table-list" });
+  draw();
+  replace(
+    root,
+    h(
+      "div",
+      { class: "lobby" },
+      h("h1", { class: "visually-hidden" }, t("lobby.title")),
+      form,
+      h("div", { class: "lobby-side" }, joinForm, h("section", {}, h("h2", {}, t("lobby.open-tables")), tables), h("section", {}, h("h2", {}, t("lobby.finished")), games)),
+    ),
+  );
+  // the lists fill in when the server answers
+  try {
+    const open = await api.openTables();
+    replace(
+      tables,
+      open.length
+        ? open.map((tb) =>
+            h(
+              "li",
+              {},
+              h("a", { href: `/?t=${tb.code}` }, tb.code),
+              ` ${presetName(tb.preset)} · `,
+              t("lobby.seats-taken", { taken: tb.seats.filter((s) => s.kind !== "open").length, seats: tb.seats.length }),
+            ),
+          )
+        : h("li", { class: "muted" }, t("lobby.none")),
+    );
+    const done = await api.finishedGames(10);
+    replace(
+      games,
+      done.length
+        ? done.map((g) =>
+            h(
+              "li",
+              {},
+              h("a", { href: `/?replay=${g.id}`, "data-game": g.id }, `${t("lobby.replay")}: ${presetName(g.preset)}, ${g.players.join(", ")}`),
+              g.finished ? ` · ${new Date(g.finished).toLocaleString()}` : "",
+            ),
+          )
+        : h("li", { class: "muted" }, t("lobby.none")),
+    );
+  } catch {
+    replace(tables, h("li", { class: "muted" }, t("connection.closed")));
+  }
+}

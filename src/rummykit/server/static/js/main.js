@@ -1,0 +1,66 @@
+// The page's start: the language, the header's switches, then the lobby, a table
+// (?t=CODE) or a replay (?replay=GAME).
+
+import * as api from "./api.js";
+import { LANGUAGES, missing, preferredLanguage, setLanguage, t, translateStatic } from "./i18n.js";
+import { h, replace } from "./dom.js";
+import * as prefs from "./prefs.js";
+import { renderLobby } from "./lobby.js";
+import { Session } from "./session.js";
+
+// what the tests (and a curious player's console) can reach
+window.rk = { missing };
+
+function applyPrefs() {
+  document.body.classList.toggle("four-colour", Boolean(prefs.prefs().fourColour));
+}
+
+function header(onLanguage) {
+  const select = document.getElementById("language");
+  replace(select, LANGUAGES.map((lang) => h("option", { value: lang, selected: lang === document.documentElement.lang }, t(`language.${lang}`))));
+  select.onchange = () => onLanguage(select.value);
+  const colours = document.getElementById("four-colour");
+  colours.checked = Boolean(prefs.prefs().fourColour);
+  colours.onchange = () => {
+    prefs.savePrefs({ ...prefs.prefs(), fourColour: colours.checked });
+    applyPrefs();
+  };
+  translateStatic();
+}
+
+async function boot() {
+  await setLanguage(preferredLanguage());
+  applyPrefs();
+  const root = document.getElementById("app");
+  const params = new URLSearchParams(location.search);
+  let config;
+  try {
+    config = await api.pageConfig();
+  } catch {
+    replace(root, h("p", { role: "alert" }, t("connection.closed")));
+    return;
+  }
+  let redraw;
+  if (params.get("t")) {
+    const session = new Session(root, params.get("t"), config);
+    redraw = () => session.render();
+    await session.start();
+  } else if (params.get("replay")) {
+    const { Replay } = await import("./replay.js");
+    const replay = new Replay(root, params.get("replay"));
+    redraw = () => replay.render();
+    await replay.start();
+  } else {
+    redraw = () => renderLobby(root, config);
+    await redraw();
+  }
+  const onLanguage = async (lang) => {
+    await setLanguage(lang, true);
+    header(onLanguage);
+    await redraw();
+  };
+  header(onLanguage);
+  document.body.dataset.ready = "true";
+}
+
+boot();

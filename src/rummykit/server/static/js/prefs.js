@@ -1,0 +1,40 @@
+// What the browser keeps between visits (localStorage): seat tokens, the last event seq
+// of each table, the hand's order, score sheets, and display preferences.
+
+function read(key, fallback) {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? fallback : JSON.parse(raw);
+  } catch {
+    return fallback;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or disabled: the page still works, it just forgets on reload
+  }
+}
+
+/** The seat this browser holds at a table (by table id): {seat, token, name}, or null. */
+export const seatAt = (tableId) => read(`rk.seat.${tableId}`, null);
+export const saveSeat = (tableId, seat) => write(`rk.seat.${tableId}`, seat);
+
+/** The last event seq this browser saw at a table. */
+export const lastSeq = (tableId) => read(`rk.seq.${tableId}`, null);
+export const saveSeq = (tableId, seq) => write(`rk.seq.${tableId}`, seq);
+
+/** The hand's order as the player arranged it: {mode: "suit"|"rank"|"own", cards: [...]}. */
+export const handOrder = (tableId) => read(`rk.order.${tableId}`, null);
+export const saveHandOrder = (tableId, order) => write(`rk.order.${tableId}`, order);
+
+/** A game's score sheet so far: [{hand, scores, ended_by, out}], by game id. */
+export const sheetOf = (gameId) => read(`rk.sheet.${gameId}`, []);
+export const saveSheet = (gameId, rows) => write(`rk.sheet.${gameId}`, rows);
+
+/** Display preferences: {fourColour, name}. */
+export const prefs = () => read("rk.prefs", { fourColour: false, name: "" });
+export const savePrefs = (value) => write("rk.prefs", value);

@@ -1,0 +1,123 @@
+// A finished game, step by step (?replay=GAME): every deal and every action, with every
+// player's hand shown. The steps come from /web/replay/GAME (the engine replays the
+// game's record on the server).
+
+import { cardName, cardNode } from "./cards.js";
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { describe } from "./words.js";
+import { presetName } from "./lobby.js";
+
+export class Replay {
+  constructor(root, id) {
+    this.root = root;
+    this.id = id;
+    this.doc = null;
+    this.step = 0;
+    this.error = null;
+  }
+
+  async start() {
+    try {
+      const response = await fetch(`/web/replay/${encodeURIComponent(this.id)}`);
+      const doc = await response.json();
+      if (!response.ok) throw new Error(doc.error ? doc.error.message : response.statusText);
+      this.doc = doc;
+    } catch (e) {
+      this.error = String(e.message || e);
+    }
+    document.addEventListener("keydown", (e) => {
+      if (e.target.closest("input, select, textarea")) return;
+      const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10 };
+      if (e.key in moves) {
+        e.preventDefault();
+        this.go(this.step + moves[e.key]);
+      } else if (e.key === "Home") this.go(0);
+      else if (e.key === "End") this.go(Infinity);
+    });
+    window.rk.replay = this;
+    this.render();
+  }
+
+  go(step) {
+    if (!this.doc) return;
+    this.step = Math.max(0, Math.min(this.doc.frames.length - 1, step));
+    this.render("replay-step");
+  }
+
+  /** The first step of the next (+1) or previous (-1) hand. */
+  hand(direction) {
+    const frames = this.doc.frames;
+    const now = frames[this.step].view.hand_number;
+    const target = now + direction;
+    const i = frames.findIndex((f) => f.view.hand_number === target && f.action === null);
+    if (i >= 0) this.go(i);
+  }
+
+  render(focus = null) {
+    const keep = focus || (document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null);
+    if (this.error || !this.doc) {
+      replace(this.root, h("section", { class: "room" }, h("p", { role: "alert" }, t("replay.missing")), h("p", {}, this.error || ""), h("a", { href: "/" }, t("nav.lobby"))));
+      return;
+    }
+    const frames = this.doc.frames;
+    const frame = frames[this.step];
+    const v = frame.view;
+    const players = this.doc.players;
+    const nav = (label, key, onClick) => h("button", { type: "button", class: "tool", "data-focus": key, onclick: onClick }, label);
+    const what = frame.action === null ? t("replay.deal", { hand: v.hand_number, name: players[v.dealer] }) : describe(players[frame.seat], frame.action);
+    replace(
+      this.root,
+      h(
+        "section",
+        { class: "table-screen replay", "aria-label": t("replay.title") },
+        h(
+          "div",
+          { class: "status-bar" },
+          h("h1", { class: "status" }, t("replay.title"), ": ", presetName(this.doc.preset)),
+          h("span", { class: "hand-number" }, t("replay.step", { step: this.step + 1, steps: frames.length, hand: v.hand_number })),
+        ),
+        h("p", { class: "status yours", "aria-live": "polite", id: "replay-what" }, what),
+        h(
+          "div",
+          { class: "controls replay-controls", role: "toolbar", "aria-label": t("table.controls") },
+          nav(t("replay.prev-hand"), "replay-prev-hand", () => this.hand(-1)),
+          nav(t("replay.prev"), "replay-prev", () => this.go(this.step - 1)),
+          h("input", { type: "range", min: "0", max: String(frames.length - 1), value: String(this.step), "data-focus": "replay-step", "aria-label": t("replay.slider"), oninput: (e) => this.go(Number(e.target.value)) }),
+          nav(t("replay.next"), "replay-next", () => this.go(this.step + 1)),
+          nav(t("replay.next-hand"), "replay-next-hand", () => this.hand(1)),
+        ),
+        h(
+          "ul",
+          { class: "players replay-players", "aria-label": t("table.players") },
+          players.map((name, seat) =>
+            h(
+              "li",
+              { class: `player${frame.seat === seat ? " to-act" : ""}`, "data-seat": seat },
+              h("div", { class: "player-top" }, h("span", { class: "player-name" }, name), h("span", { class: "score" }, t("player.score", { score: v.totals[seat] }))),
+              h("div", { class: "known", "aria-label": t("replay.hand-of", { name }) }, (frame.hands[seat] || []).map((c) => cardNode(c, { mini: true }))),
+            ),
+          ),
+        ),
+        h(
+          "section",
+          { class: "stock-pile" },
+          h("div", { class: "stock-box" }, h("h2", { class: "area-title" }, t("table.stock-title")), h("p", { "aria-label": t("table.stock", { count: v.stock_size }) }, String(v.stock_size))),
+          h("div", { class: "pile-box" }, h("h2", { class: "area-title" }, t("table.pile-title")), h("div", { class: "pile", role: "group", "aria-label": t("table.pile", { count: v.pile.length }) }, v.pile.map((c) => cardNode(c, { mini: true })))),
+        ),
+        h(
+          "section",
+          { class: "melds", "aria-label": t("table.melds") },
+          v.melds.length
+            ? v.melds.map((m) => h("div", { class: "meld", role: "group", "aria-label": t("table.meld", { number: m.number, kind: t(`meld.${m.kind}`), cards: m.cards.map(cardName).join(", ") }) }, h("span", { class: "meld-number", "aria-hidden": "true" }, String(m.number)), m.cards.map((c) => cardNode(c, { mini: true }))))
+            : h("p", { class: "muted" }, t("table.no-melds")),
+        ),
+        h("p", {}, h("a", { href: "/", class: "button-link" }, t("nav.lobby"))),
+      ),
+    );
+    if (keep) {
+      const el = this.root.querySelector(`[data-focus="${keep}"]`);
+      if (el) el.focus();
+    }
+  }
+}

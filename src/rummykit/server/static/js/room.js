@@ -1,0 +1,137 @@
+// A table before its game starts: the link and code to share, who has joined, a seat to
+// take, the start button. Also the message line shared with the game screen.
+
+import * as api from "./api.js";
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import * as prefs from "./prefs.js";
+import { presetName } from "./lobby.js";
+
+/** The error or notice line (role=alert, so screen readers say it). */
+export function messageLine(session) {
+  const m = session.message;
+  const line = h("div", { class: "message", role: "alert", "aria-live": "assertive", id: "message" });
+  if (!m) return line;
+  line.classList.add(m.kind);
+  if (m.kind === "error") {
+    line.append(h("strong", {}, t("error.not-allowed")), " ");
+    if (m.rule) line.append(h("code", { class: "rule-id" }, `[${m.rule}]`), " ");
+  }
+  line.append(h("span", { class: "message-text" }, m.text));
+  if (m.detail && m.detail !== m.text) line.append(h("small", { class: "detail" }, m.detail));
+  return line;
+}
+
+/** The name of a seat's occupant, with what it is (a bot's level, you, away). */
+function seatLine(session, seat) {
+  const mine = session.seat === seat.seat;
+  const parts = [];
+  if (seat.kind === "open") parts.push(h("span", { class: "seat-open" }, t("seat.open")));
+  else parts.push(h("strong", {}, seat.name));
+  if (seat.kind === "bot") parts.push(" ", h("span", { class: "badge" }, t("seat.bot", { level: t(`level.${seat.level}`) })));
+  if (mine) parts.push(" ", h("span", { class: "badge you" }, t("seat.you")));
+  if (seat.kind === "person") parts.push(" ", h("span", { class: `dot ${seat.connected ? "on" : "off"}`, "aria-label": t(seat.connected ? "seat.connected" : "seat.offline"), role: "img" }));
+  if (seat.away) parts.push(" ", h("span", { class: "badge" }, t("seat.away")));
+  return parts;
+}
+
+export function renderRoom(root, session) {
+  const table = session.table;
+  if (!table) {
+    replace(root, h("section", { class: "room" }, messageLine(session), h("p", {}, h("a", { href: "/" }, t("nav.lobby")))));
+    return;
+  }
+  const link = `${location.origin}/?t=${table.code}`;
+  const mine = session.saved();
+  const seated = session.seat !== null && mine;
+  const open = table.seats.filter((s) => s.kind === "open");
+  const name = h("input", {
+    id: "player-name",
+    type: "text",
+    maxlength: "24",
+    autocomplete: "nickname",
+    value: prefs.prefs().name || "",
+    "aria-label": t("room.your-name"),
+  });
+  const joinAt = (seat) => {
+    const value = name.value.trim();
+    if (!value) {
+      session.hint("hint.name");
+      return;
+    }
+    session.join(value, seat);
+  };
+  const seats = h(
+    "ol",
+    { class: "seats", "aria-label": t("room.seats") },
+    table.seats.map((seat) =>
+      h(
+        "li",
+        { class: "seat-row" },
+        h("span", { class: "seat-number" }, t("seat.number", { n: seat.seat + 1 })),
+        h("span", { class: "seat-who" }, seatLine(session, seat)),
+        seat.kind === "open" && !seated && table.status === "waiting"
+          ? h("button", { type: "button", "data-focus": `sit-${seat.seat}`, onclick: () => joinAt(seat.seat) }, t("room.sit-here"))
+          : null,
+      ),
+    ),
+  );
+  const controls = h("div", { class: "room-controls" });
+  if (!seated && open.length && table.status === "waiting") {
+    controls.append(
+      h("label", { for: "player-name" }, t("room.your-name")),
+      name,
+      h("button", { type: "button", class: "primary", "data-focus": "join", onclick: () => joinAt(undefined) }, t("room.join")),
+    );
+  }
+  if (seated && table.status === "waiting") {
+    controls.append(
+      h("button", { type: "button", class: open.length ? "" : "primary", "data-focus": "start", "data-legal": open.length ? "false" : "true", onclick: () => session.withToken(api.start) }, t("room.start")),
+      h("button", { type: "button", "data-focus": "leave", onclick: () => session.withToken(api.leave) }, t("room.leave")),
+    );
+    if (open.length) controls.append(h("p", { class: "muted" }, t("room.waiting", { count: open.length })));
+  }
+  if (table.status === "playing" && !session.view) controls.append(h("p", {}, t("room.loading")));
+  if (!seated) controls.append(h("p", { class: "muted" }, t("room.watching")));
+  replace(
+    root,
+    h(
+      "section",
+      { class: "room", "aria-labelledby": "room-title" },
+      h("h1", { id: "room-title" }, t("room.title", { code: table.code })),
+      h("p", {}, t("room.rules", { preset: presetName(table.preset) }), table.clock ? ` · ${t("room.clock", { seconds: table.clock })}` : ""),
+      h(
+        "div",
+        { class: "share" },
+        h("p", {}, t("room.share")),
+        h("p", { class: "code", "aria-label": t("room.code-label", { code: table.code.split("").join(" ") }) }, table.code),
+        h(
+          "div",
+          { class: "share-link" },
+          h("input", { type: "text", readonly: true, value: link, id: "share-link", "aria-label": t("room.link") }),
+          h(
+            "button",
+            {
+              type: "button",
+              "data-focus": "copy",
+              onclick: async (e) => {
+                try {
+                  await navigator.clipboard.writeText(link);
+                  e.target.textContent = t("room.copied");
+                } catch {
+                  document.getElementById("share-link").select();
+                }
+              },
+            },
+            t("room.copy"),
+          ),
+        ),
+      ),
+      h("h2", {}, t("room.seats")),
+      seats,
+      messageLine(session),
+      controls,
+      h("p", {}, h("a", { href: "/" }, t("nav.lobby"))),
+    ),
+  );
+}

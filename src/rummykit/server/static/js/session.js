@@ -1,0 +1,463 @@
+// A table, seen from this browser: the connection, what the server last said (the table,
+// the view, the events), the selection, and what the player's clicks and keys send.
+// Rendering is in room.js (before and after a game) and table.js (the game).
+
+import * as api from "./api.js";
+import { TableSocket } from "./socket.js";
+import { Hand } from "./hand.js";
+import { has, t } from "./i18n.js";
+import { choose, closeDialog, scoreTable, showDialog } from "./dialogs.js";
+import { choices, tryDiscard, tryLayoff, tryMeld } from "./legal.js";
+import { cardNode } from "./cards.js";
+import { describe } from "./words.js";
+import { h } from "./dom.js";
+import * as prefs from "./prefs.js";
+import { renderRoom } from "./room.js";
+import { renderTable } from "./table.js";
+
+export class Session {
+  constructor(root, ref, config) {
+    this.root = root;
+    this.ref = ref;
+    this.config = config;
+    this.table = null; // the table document (lobby / `table` message)
+    this.seat = null; // our seat, null for a spectator
+    this.view = null; // the latest `state` view
+    this.seq = null; // the seq of that view
+    this.game = null; // its game id
+    this.hand = null; // our hand's order (Hand)
+    this.selected = new Set(); // keys of selected hand cards ("7H#0")
+    this.sheet = []; // finished hands of this game
+    this.last = {}; // seat -> {text, seq}: each player's last action
+    this.flash = null; // what the last event touched: {seat, meld, pile, seq}
+    this.message = null; // {kind: "error"|"info", rule, text, detail}
+    this.connection = "connecting";
+    this.clock = { key: null, start: 0 };
+    this.pending = false; // an action sent and not yet answered
+    this.offered = null; // the seq at which the Rummy call was last offered
+    this.socket = null;
+  }
+
+  get tableId() {
+    return this.table ? this.table.id : null;
+  }
+
+  /** Our saved seat at this table: {seat, token, name}, or null. */
+  saved() {
+    return this.tableId ? prefs.seatAt(this.tableId) : null;
+  }
+
+  async start() {
+    try {
+      this.table = await api.getTable(this.ref);
+    } catch (e) {
+      this.message = { kind: "error", rule: e.rule, text: this.ruleText(e.rule, e.message) };
+      this.render();
+      return;
+    }
+    this.hand = new Hand(this.table.id);
+    this.socket = new TableSocket(this.table.id, {
+      credentials: () => {
+        const mine = this.saved();
+        return { token: mine ? mine.token : null, seq: prefs.lastSeq(this.table.id) };
+      },
+      onStatus: (status) => {
+        this.connection = status;
+        this.renderStatus();
+      },
+      onRefused: (rule) => {
+        if (rule === "server.token") prefs.saveSeat(this.table.id, null);
+        this.message = { kind: "error", rule, text: this.ruleText(rule, "") };
+      },
+      onMessage: (msg) => this.receive(msg),
+    });
+    this.socket.connect();
+    this.timer = setInterval(() => this.tick(), 1000);
+    document.addEventListener("keydown", (e) => this.key(e));
+    // the tests reach the session here (to drop the socket as a network would)
+    window.rk.session = this;
+    this.render();
+  }
+
+  // ---- messages from the server -------------------------------------------------
+
+  receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        this.seat = msg.seat;
+        this.table = msg.table;
+        break;
+      case "table":
+        this.table = msg.table;
+        break;
+      case "event":
+        this.onEvent(msg);
+        return; // its state follows and renders
+      case "state":
+        this.onState(msg);
+        break;
+      case "ack":
+        this.pending = false;
+        this.selected.clear();
+        this.message = null;
+        return;
+      case "error":
+        this.pending = false;
+        this.onError(msg);
+        break;
+      case "notice":
+        this.message = { kind: "info", text: this.noticeText(msg) };
+        this.announce(this.message.text);
+        break;
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  onEvent(msg) {
+    const e = msg.event;
+    if (msg.game !== this.game) {
+      this.game = msg.game;
+      this.sheet = prefs.sheetOf(msg.game);
+    }
+    prefs.saveSeq(this.table.id, msg.seq);
+    const name = this.playerName(e.seat);
+    this.last[e.seat] = { text: describe(name, e.action, e.taken), seq: msg.seq };
+    const verb = e.action.split(" ")[0];
+    this.flash = {
+      seat: e.seat,
+      seq: msg.seq,
+      pile: verb === "discard" || verb === "take" || verb === "rummy",
+      meld: verb === "layoff" || verb === "swap" ? Number(e.action.split(" ").pop()) || null : verb === "meld" ? "new" : null,
+    };
+    if (e.seat !== this.seat) this.announce(this.last[e.seat].text);
+    if (e.result && !this.sheet.some((r) => r.hand === e.hand)) {
+      this.sheet.push({ hand: e.hand, scores: e.result.scores, out: e.result.out, ended_by: e.result.ended_by, seen: false });
+      prefs.saveSheet(this.game, this.sheet);
+    }
+  }
+
+  onState(msg) {
+    const newHand = this.view && this.view.hand_number !== msg.view.hand_number;
+    this.view = msg.view;
+    this.seq = msg.seq;
+    if (this.game !== msg.game) {
+      this.game = msg.game;
+      this.sheet = prefs.sheetOf(msg.game);
+    }
+    prefs.saveSeq(this.table.id, msg.seq);
+    if (this.flash && this.flash.meld === "new") this.flash.meld = this.view.melds.length ? this.view.melds[this.view.melds.length - 1].number : null;
+    if (newHand) this.last = {};
+    if (this.view.hand) {
+      this.hand.sync(this.view.hand);
+      const keys = new Set(this.hand.keys());
+      for (const k of [...this.selected]) if (!keys.has(k)) this.selected.delete(k);
+    }
+    // the clock restarts when the turn passes to someone else
+    const key = `${this.view.hand_number}:${this.view.to_act}:${this.view.phase === "rummy" ? this.seq : ""}`;
+    if (key !== this.clock.key) this.clock = { key, start: Date.now() };
+    this.afterState();
+  }
+
+  /** Dialogs a new view may call for: the score sheet after a hand, the Rummy call. */
+  afterState() {
+    const unseen = this.sheet.filter((r) => !r.seen);
+    if (unseen.length && !this.view.game_over) {
+      for (const r of unseen) r.seen = true;
+      prefs.saveSheet(this.game, this.sheet);
+      const row = unseen[unseen.length - 1];
+      const text = row.out === null ? t("sheet.stock-ended") : t("sheet.went-out", { name: this.playerName(row.out) });
+      showDialog({
+        id: "score-sheet",
+        title: t("sheet.after-hand", { hand: row.hand }),
+        body: [h("p", {}, text), scoreTable(this.view.players, this.sheet, this.view.totals)],
+        buttons: [{ label: t("button.next-hand"), primary: true, key: "next" }],
+      });
+      return;
+    }
+    if (this.view.game_over) {
+      for (const r of unseen) r.seen = true;
+      prefs.saveSheet(this.game, this.sheet);
+    }
+    const options = choices(this.view, []);
+    if (this.view.phase === "rummy" && this.view.to_act === this.seat && options.calls.length && this.offered !== this.seq) {
+      this.offered = this.seq;
+      this.offerRummy(options.calls);
+    }
+  }
+
+  /** The "Rummy!" prompt: each call shows the pile cards it takes; or pass. */
+  offerRummy(calls) {
+    const pile = this.view.pile;
+    showDialog({
+      id: "rummy-call",
+      title: t("rummy.title"),
+      body: [
+        h("p", {}, t("rummy.offer")),
+        h(
+          "div",
+          { class: "choices" },
+          calls.map((c) =>
+            h(
+              "button",
+              {
+                type: "button",
+                class: "choice",
+                "aria-label": t("rummy.call-take", { count: c.depth }),
+                onclick: () => {
+                  closeDialog();
+                  this.send(c.text);
+                },
+              },
+              h("span", { class: "choice-label" }, t("rummy.call-take", { count: c.depth })),
+              pile.slice(pile.length - c.depth).map((card) => cardNode(card, { mini: true })),
+            ),
+          ),
+        ),
+      ],
+      buttons: [{ label: t("button.pass"), key: "pass", onClick: () => this.send("pass") }],
+    });
+  }
+
+  onError(msg) {
+    if (msg.rule === "server.stale") {
+      this.message = null; // the table moved on; its events are on their way
+      return;
+    }
+    this.message = { kind: "error", rule: msg.rule, text: this.ruleText(msg.rule, msg.message), detail: msg.message };
+    this.announce(this.message.text);
+  }
+
+  /** A rule id in plain words (the page's catalogue), or the server's message. */
+  ruleText(rule, fallback) {
+    return rule && has(`rule.${rule}`) ? t(`rule.${rule}`) : fallback || rule;
+  }
+
+  noticeText(msg) {
+    const name = this.playerName(msg.seat);
+    const key = `notice.${msg.notice}`;
+    return has(key) ? t(key, { name }) : msg.message;
+  }
+
+  playerName(seat) {
+    if (seat === null || seat === undefined) return "";
+    if (this.view) return this.view.players[seat];
+    const s = this.table && this.table.seats[seat];
+    return (s && s.name) || t("seat.number", { n: seat + 1 });
+  }
+
+  // ---- what the player does ----------------------------------------------------
+
+  /** Sends an action in the notation; the answer (ack or error) renders. */
+  send(action) {
+    if (this.seq === null) return;
+    if (!this.socket.act(action, this.seq)) {
+      this.message = { kind: "info", text: t("status.reconnecting") };
+      this.render();
+      return;
+    }
+    this.pending = true;
+  }
+
+  selectedCards() {
+    const keys = this.hand.keys();
+    return this.hand.cards.filter((_, i) => this.selected.has(keys[i]));
+  }
+
+  toggle(key) {
+    if (this.selected.has(key)) this.selected.delete(key);
+    else this.selected.add(key);
+    this.message = null;
+    this.render();
+  }
+
+  clearSelection() {
+    this.selected.clear();
+    this.render();
+  }
+
+  hint(key) {
+    this.message = { kind: "info", text: t(key) };
+    this.render();
+  }
+
+  draw() {
+    this.send("draw");
+  }
+
+  take(depth) {
+    const options = choices(this.view, []);
+    if (this.view.phase === "rummy" && options.calls.some((c) => c.depth === depth)) this.send(`rummy ${depth}`);
+    else this.send(`take ${depth}`);
+  }
+
+  async meld() {
+    const cards = this.selectedCards();
+    if (!cards.length) return this.hint("hint.select-meld");
+    const { melds } = choices(this.view, cards);
+    if (melds.length === 1) return this.send(melds[0].text);
+    if (melds.length > 1) {
+      const chosen = await choose(t("choose.meld"), melds.map((m) => this.actionOption(m)));
+      if (chosen) this.send(chosen);
+      return;
+    }
+    this.send(tryMeld(cards));
+  }
+
+  /** Lays the selection off on (or swaps it into) meld `number`. */
+  async onMeld(number) {
+    const cards = this.selectedCards();
+    if (!cards.length) return this.hint("hint.select-layoff");
+    const fits = choices(this.view, cards).onMeld.filter((a) => a.meld === number);
+    if (fits.length === 1) return this.send(fits[0].text);
+    if (fits.length > 1) {
+      const chosen = await choose(t("choose.layoff"), fits.map((a) => this.actionOption(a)));
+      if (chosen) this.send(chosen);
+      return;
+    }
+    this.send(tryLayoff(cards, number));
+  }
+
+  /** The "Lay off" button: the one meld that takes the selection, or a choice. */
+  async layoff() {
+    const cards = this.selectedCards();
+    if (!cards.length) return this.hint("hint.select-layoff");
+    const fits = choices(this.view, cards).onMeld;
+    if (fits.length === 1) return this.send(fits[0].text);
+    if (fits.length > 1) {
+      const chosen = await choose(t("choose.layoff"), fits.map((a) => this.actionOption(a)));
+      if (chosen) this.send(chosen);
+      return;
+    }
+    this.hint("hint.touch-meld");
+  }
+
+  discard() {
+    const cards = this.selectedCards();
+    if (cards.length !== 1) return this.hint("hint.select-discard");
+    const { discard } = choices(this.view, cards);
+    this.send(discard ? discard.text : tryDiscard(cards));
+  }
+
+  end() {
+    this.send("end");
+  }
+
+  /** A choice button for an action: its words and its cards. */
+  actionOption(action) {
+    const name = this.playerName(this.seat);
+    return {
+      value: action.text,
+      label: describe(name, action.text),
+      node: [h("span", { class: "choice-label" }, describe(t("you"), action.text)), action.cards.map((c) => cardNode(c, { mini: true }))],
+    };
+  }
+
+  sort(mode) {
+    this.hand.sort(mode);
+    this.render();
+  }
+
+  moveCard(from, to) {
+    if (this.hand.move(from, to)) this.render(`hand-${to}`);
+  }
+
+  async lobbyCall(fn, ...args) {
+    try {
+      const answer = await fn(...args);
+      this.message = null;
+      return answer;
+    } catch (e) {
+      this.message = { kind: "error", rule: e.rule, text: this.ruleText(e.rule, e.message), detail: e.message };
+      this.render();
+      return null;
+    }
+  }
+
+  async join(name, seat) {
+    const answer = await this.lobbyCall(api.join, this.table.id, name, seat);
+    if (!answer) return;
+    prefs.saveSeat(this.table.id, { seat: answer.seat, token: answer.token, name });
+    prefs.savePrefs({ ...prefs.prefs(), name });
+    this.table = answer.table;
+    this.socket.reconnect(); // hello again, with the token
+    this.render();
+  }
+
+  async withToken(fn) {
+    const mine = this.saved();
+    if (!mine) return;
+    const answer = await this.lobbyCall(fn, this.table.id, mine.token);
+    if (answer && answer.table) this.table = answer.table;
+    if (answer && fn === api.leave && this.table.status === "waiting") {
+      prefs.saveSeat(this.table.id, null);
+      this.socket.reconnect();
+    }
+    this.render();
+  }
+
+  // ---- keys ----------------------------------------------------------------------
+
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest("input, select, textarea, dialog")) return;
+    const card = e.target.closest(".hand .card[data-index]");
+    if (card && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
+      const i = Number(card.dataset.index);
+      const to = i + (e.key === "ArrowLeft" ? -1 : 1);
+      e.preventDefault();
+      if (e.shiftKey) this.moveCard(i, to);
+      else this.focus(`hand-${to}`);
+      return;
+    }
+    const actions = { d: () => this.draw(), m: () => this.meld(), l: () => this.layoff(), x: () => this.discard(), e: () => this.end(), p: () => choices(this.view, []).pass && this.send("pass"), s: () => this.sort(this.hand.mode === "suit" ? "rank" : "suit"), Escape: () => this.clearSelection() };
+    const run = actions[e.key];
+    if (run && this.view && this.view.hand) {
+      e.preventDefault();
+      run();
+    }
+  }
+
+  focus(key) {
+    const el = this.root.querySelector(`[data-focus="${key}"]`);
+    if (el) el.focus();
+  }
+
+  // ---- drawing -------------------------------------------------------------------
+
+  announce(text) {
+    const live = document.getElementById("announce");
+    if (live) live.textContent = text;
+  }
+
+  tick() {
+    const el = this.root.querySelector("[data-clock]");
+    if (!el || !this.table || !this.table.clock) return;
+    const left = Math.max(0, this.table.clock - Math.floor((Date.now() - this.clock.start) / 1000));
+    el.textContent = t("player.clock", { seconds: left });
+    el.classList.toggle("low", left <= 10);
+  }
+
+  renderStatus() {
+    const el = document.getElementById("connection");
+    if (el) {
+      el.textContent = t(`connection.${this.connection}`);
+      el.dataset.state = this.connection;
+    }
+  }
+
+  /** Draws the whole screen again, keeping the focus on the same control. */
+  render(focusKey = null) {
+    const active = document.activeElement;
+    const keep = focusKey || (active && active.dataset ? active.dataset.focus : null);
+    const playing = this.view && this.table && this.table.status !== "waiting" && this.table.game === this.game;
+    if (playing) {
+      renderTable(this.root, this);
+      this.hand.fresh.clear(); // new cards rise once, not at every redraw
+    } else renderRoom(this.root, this);
+    this.renderStatus();
+    this.tick();
+    if (keep) this.focus(keep);
+  }
+}

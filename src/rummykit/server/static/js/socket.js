@@ -1,0 +1,99 @@
+// One WebSocket to a table (docs/protocol.md), reconnecting by itself: after a dropped
+// connection or a reload it says hello again with the seat's token and the last event
+// seq it saw, and the server sends what it missed. Nothing is lost, the seat is kept.
+
+const PROTOCOL = 1;
+
+export class TableSocket {
+  /**
+   * @param {string} ref the table's id or code
+   * @param {object} hooks onMessage(msg), onStatus("connecting"|"open"|"closed"),
+   *   credentials() -> {token, seq}, onRefused(rule) when the server refuses the hello
+   */
+  constructor(ref, hooks) {
+    this.ref = ref;
+    this.hooks = hooks;
+    this.ws = null;
+    this.stopped = false;
+    this.retries = 0;
+    this.timer = null;
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}/tables/${encodeURIComponent(this.ref)}/ws`;
+  }
+
+  connect() {
+    this.stopped = false;
+    clearTimeout(this.timer);
+    this.hooks.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      const { token, seq } = this.hooks.credentials();
+      ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: token || null, seq: seq ?? null }));
+    });
+    ws.addEventListener("message", (e) => {
+      let msg;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "welcome") {
+        this.retries = 0;
+        this.hooks.onStatus("open");
+      }
+      this.hooks.onMessage(msg);
+    });
+    ws.addEventListener("close", (e) => {
+      if (ws !== this.ws) return; // an old socket, replaced already
+      this.hooks.onStatus("closed");
+      // 4403: the token holds no seat here; 4404: no such table. Others: try again.
+      if (e.code === 4403 || e.code === 4404) {
+        this.hooks.onRefused(e.code === 4403 ? "server.token" : "lobby.table");
+        if (e.code === 4404) return;
+      }
+      if (!this.stopped) this.retry();
+    });
+  }
+
+  retry() {
+    const delay = Math.min(5000, 300 * 2 ** this.retries);
+    this.retries += 1;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Sends a message if connected; returns whether it went. */
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Sends one action in the record notation, answering event `seq`. */
+  act(action, seq) {
+    return this.send({ type: "action", action, seq });
+  }
+
+  /** Connects again at once (after taking a seat: the hello carries the new token). */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close(1000);
+    this.connect();
+  }
+
+  /** Closes the connection as a network drop would (tests use it); it comes back by itself. */
+  drop() {
+    this.hooks.onStatus("closed");
+    if (this.ws) this.ws.close(4000, "dropped");
+  }
+
+  close() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close(1000);
+  }
+}

@@ -1,0 +1,296 @@
+// The game on screen: the other players, the stock and the spread discard pile, the
+// melds grouped by who laid them, your hand and the buttons the selection makes legal,
+// the hand's log, and the result once the game is over.
+
+import * as api from "./api.js";
+import { backSvg, cardName, cardNode } from "./cards.js";
+import { h, fromMarkup, replace } from "./dom.js";
+import { choices } from "./legal.js";
+import { t } from "./i18n.js";
+import { enableDrag } from "./hand.js";
+import { scoreTable, showDialog } from "./dialogs.js";
+import { describe } from "./words.js";
+import { messageLine } from "./room.js";
+
+/** What to tell the player now: whose turn, what to do. */
+function statusText(s) {
+  const v = s.view;
+  if (v.game_over) return t("status.game-over");
+  if (v.to_act === null) return t("status.hand-over");
+  const name = v.players[v.to_act];
+  if (v.to_act !== s.seat) {
+    if (v.phase === "rummy") return t("status.rummy-other", { name });
+    return s.seat === null ? t("status.watching", { name }) : t("status.other", { name });
+  }
+  if (v.phase === "rummy") return t("status.rummy-you");
+  if (v.phase === "draw") return v.stock_size === 0 ? t("status.draw-empty") : t("status.draw");
+  if (v.must_meld) return t("status.must-meld", { card: cardName(v.must_meld) });
+  return t("status.play");
+}
+
+/** The seat that put down most of a meld's cards (its owner on the table). */
+function owner(meld) {
+  const count = {};
+  for (const seat of meld.laid_by) count[seat] = (count[seat] || 0) + 1;
+  return Number(Object.keys(count).sort((a, b) => count[b] - count[a] || meld.laid_by.indexOf(Number(a)) - meld.laid_by.indexOf(Number(b)))[0]);
+}
+
+function players(s) {
+  const v = s.view;
+  return h(
+    "ul",
+    { class: "players", "aria-label": t("table.players") },
+    v.players.map((name, seat) => {
+      const seatDoc = s.table.seats[seat] || {};
+      const turn = v.to_act === seat;
+      const last = s.last[seat];
+      const fresh = s.flash && s.flash.seat === seat && s.flash.seq === s.seq;
+      return h(
+        "li",
+        { class: `player${turn ? " to-act" : ""}${seat === s.seat ? " me" : ""}${fresh ? " flash" : ""}`, "aria-current": turn ? "true" : null, "data-seat": seat },
+        h(
+          "div",
+          { class: "player-top" },
+          h("span", { class: "player-name" }, name),
+          seat === s.seat ? h("span", { class: "badge you" }, t("seat.you")) : null,
+          seatDoc.kind === "bot" ? h("span", { class: "badge" }, t("seat.bot-short")) : null,
+          seatDoc.away ? h("span", { class: "badge" }, t("seat.away")) : null,
+          seatDoc.kind === "person" && !seatDoc.connected && seat !== s.seat ? h("span", { class: "badge" }, t("seat.offline")) : null,
+        ),
+        h(
+          "div",
+          { class: "player-stats" },
+          h("span", { class: "count", "aria-label": t("player.cards", { count: v.hand_sizes[seat] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[seat]}`),
+          h("span", { class: "score" }, t("player.score", { score: v.totals[seat] })),
+          turn ? h("span", { class: "turn" }, t("player.turn")) : null,
+          turn && s.table.clock ? h("span", { class: "clock", "data-clock": "" }) : null,
+        ),
+        v.known[seat].length ? h("div", { class: "known", "aria-label": t("player.known") }, v.known[seat].map((c) => cardNode(c, { mini: true }))) : null,
+        h("div", { class: "last-action" }, last ? last.text : "\u00a0"),
+      );
+    }),
+  );
+}
+
+function stockAndPile(s, legal) {
+  const v = s.view;
+  const mayDraw = legal.draw;
+  const stock = h(
+    "button",
+    {
+      type: "button",
+      class: `stock${mayDraw ? " legal" : ""}`,
+      "data-focus": "stock",
+      "aria-label": t("table.stock", { count: v.stock_size }),
+      "data-legal": mayDraw ? "true" : "false",
+      onclick: () => s.draw(),
+    },
+    v.stock_size ? fromMarkup(backSvg()) : h("span", { class: "empty-stock" }, "∅"),
+    h("span", { class: "stock-count", "aria-hidden": "true" }, String(v.stock_size)),
+  );
+  const depths = new Set([...legal.takes, ...legal.calls.map((c) => c.depth)]);
+  const pile = h(
+    "div",
+    { class: "pile", role: "group", "aria-label": t("table.pile", { count: v.pile.length }) },
+    v.pile.length
+      ? v.pile.map((card, i) => {
+          const depth = v.pile.length - i;
+          const node = cardNode(card, {
+            mini: true,
+            button: true,
+            label: t("table.pile-card", { card: cardName(card), depth }),
+            extraClass: `${depths.has(depth) ? "legal" : ""}${depth === 1 ? " top" : ""}${depth === 1 && s.flash && s.flash.pile && s.flash.seq === s.seq ? " flash" : ""}`,
+          });
+          node.dataset.depth = depth;
+          node.dataset.focus = `pile-${depth}`;
+          node.addEventListener("click", () => s.take(depth));
+          return node;
+        })
+      : h("span", { class: "muted" }, t("table.pile-empty")),
+  );
+  return h(
+    "section",
+    { class: "stock-pile", "aria-label": t("table.stock-pile") },
+    h("div", { class: "stock-box" }, h("h2", { class: "area-title" }, t("table.stock-title")), stock),
+    h("div", { class: "pile-box" }, h("h2", { class: "area-title" }, t("table.pile-title")), pile),
+  );
+}
+
+function melds(s, legal) {
+  const v = s.view;
+  const targets = new Set(legal.onMeld.map((a) => a.meld));
+  const bySeat = v.players.map(() => []);
+  for (const meld of v.melds) bySeat[owner(meld)].push(meld);
+  const groups = bySeat
+    .map((list, seat) =>
+      list.length
+        ? h(
+            "section",
+            { class: "meld-group", "aria-label": t("table.melds-of", { name: v.players[seat] }) },
+            h("h3", { class: "area-title" }, t("table.melds-of", { name: v.players[seat] })),
+            h(
+              "div",
+              { class: "meld-list" },
+              list.map((meld) => {
+                const flash = s.flash && s.flash.meld === meld.number && s.flash.seq === s.seq;
+                const names = meld.cards.map(cardName).join(", ");
+                return h(
+                  "button",
+                  {
+                    type: "button",
+                    class: `meld${targets.has(meld.number) ? " legal" : ""}${flash ? " flash" : ""}`,
+                    "data-meld": meld.number,
+                    "data-focus": `meld-${meld.number}`,
+                    "aria-label": t("table.meld", { number: meld.number, kind: t(`meld.${meld.kind}`), cards: names }),
+                    onclick: () => s.onMeld(meld.number),
+                  },
+                  h("span", { class: "meld-number", "aria-hidden": "true" }, String(meld.number)),
+                  meld.cards.map((card, i) => {
+                    const by = meld.laid_by[i];
+                    const node = cardNode(card, { mini: true, extraClass: by !== seat ? "laid-off" : "" });
+                    if (by !== seat) node.title = t("table.laid-off-by", { name: v.players[by] });
+                    return node;
+                  }),
+                );
+              }),
+            ),
+          )
+        : null,
+    )
+    .filter(Boolean);
+  return h(
+    "section",
+    { class: "melds", "aria-label": t("table.melds") },
+    groups.length ? groups : h("p", { class: "muted" }, t("table.no-melds")),
+  );
+}
+
+function handArea(s) {
+  const keys = s.hand.keys();
+  const hand = h(
+    "div",
+    { class: "hand", role: "group", "aria-label": t("table.hand", { count: s.hand.cards.length }) },
+    s.hand.cards.map((card, i) => {
+      const picked = s.selected.has(keys[i]);
+      const node = cardNode(card, { button: true, extraClass: `${picked ? "selected" : ""}${s.hand.fresh.has(card) ? " fresh" : ""}${card === s.view.must_meld ? " must-meld" : ""}` });
+      node.setAttribute("aria-pressed", picked ? "true" : "false");
+      node.dataset.index = i;
+      node.dataset.key = keys[i];
+      node.dataset.focus = `hand-${i}`;
+      node.addEventListener("click", () => s.toggle(keys[i]));
+      return node;
+    }),
+  );
+  enableDrag(hand, (from, to) => s.moveCard(from, to));
+  return hand;
+}
+
+function button(label, key, legal, onClick, shortcut) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `act${legal ? " legal" : ""}`,
+      "data-action": key,
+      "data-focus": `act-${key}`,
+      "data-legal": legal ? "true" : "false",
+      // a dim button still answers: the server then says which rule refuses the action
+      "aria-label": legal ? label : t("button.not-now", { label }),
+      "aria-keyshortcuts": shortcut,
+      title: `${label} (${shortcut.toUpperCase()})`,
+      onclick: onClick,
+    },
+    label,
+  );
+}
+
+function controls(s, legal, selected) {
+  const mine = s.view.to_act === s.seat;
+  const row = h("div", { class: "controls", role: "toolbar", "aria-label": t("table.controls") });
+  row.append(
+    button(t("button.draw"), "draw", mine && legal.draw, () => s.draw(), "d"),
+    button(t("button.meld"), "meld", legal.melds.length > 0, () => s.meld(), "m"),
+    button(t("button.layoff"), "layoff", legal.onMeld.length > 0, () => s.layoff(), "l"),
+    button(t("button.discard"), "discard", legal.discard !== null, () => s.discard(), "x"),
+  );
+  if (legal.end) row.append(button(t("button.end"), "end", true, () => s.end(), "e"));
+  if (legal.pass) row.append(button(t("button.pass"), "pass", true, () => s.send("pass"), "p"));
+  const sortBy = s.hand.mode === "rank" ? "suit" : "rank";
+  const tools = h(
+    "div",
+    { class: "tools" },
+    h("button", { type: "button", class: "tool", "data-focus": "sort", "aria-keyshortcuts": "s", onclick: () => s.sort(sortBy) }, t(`button.sort-${sortBy}`)),
+    selected.length ? h("button", { type: "button", class: "tool", "data-focus": "clear", onclick: () => s.clearSelection() }, t("button.clear", { count: selected.length })) : null,
+    h(
+      "button",
+      {
+        type: "button",
+        class: "tool",
+        "data-focus": "sheet",
+        onclick: () => showDialog({ id: "score-sheet", title: t("sheet.title"), body: [scoreTable(s.view.players, s.sheet, s.view.totals)], buttons: [{ label: t("button.close"), primary: true }] }),
+      },
+      t("button.sheet"),
+    ),
+  );
+  return h("div", { class: "control-bar" }, row, tools);
+}
+
+function log(s) {
+  const v = s.view;
+  return h(
+    "details",
+    { class: "log" },
+    h("summary", {}, t("table.log", { hand: v.hand_number })),
+    h("ol", { class: "log-list" }, v.log.map((entry) => h("li", {}, describe(v.players[entry.seat], entry.action)))),
+  );
+}
+
+function result(s) {
+  const v = s.view;
+  const winner = v.winner === null ? t("result.no-winner") : t("result.winner", { name: v.players[v.winner] });
+  const mine = s.saved();
+  return h(
+    "section",
+    { class: "result", "aria-labelledby": "result-title" },
+    h("h2", { id: "result-title" }, t("result.title")),
+    h("p", { class: "winner" }, winner),
+    scoreTable(v.players, s.sheet, v.totals),
+    h(
+      "div",
+      { class: "room-controls" },
+      mine && s.seat !== null && s.table.status === "over"
+        ? h("button", { type: "button", class: "primary", "data-focus": "again", onclick: () => s.withToken(api.again) }, t("result.again"))
+        : null,
+      h("a", { href: "/", class: "button-link" }, t("nav.lobby")),
+    ),
+  );
+}
+
+export function renderTable(root, s) {
+  const v = s.view;
+  const selected = s.view.hand ? s.selectedCards() : [];
+  const legal = choices(v, selected);
+  const mine = s.saved();
+  const away = s.seat !== null && s.table.seats[s.seat] && s.table.seats[s.seat].away;
+  replace(
+    root,
+    h(
+      "section",
+      { class: `table-screen${s.seat === null ? " spectating" : ""}`, "aria-label": t("table.title", { code: s.table.code }) },
+      h(
+        "div",
+        { class: "status-bar" },
+        h("p", { class: `status${v.to_act === s.seat && s.seat !== null ? " yours" : ""}`, id: "status" }, statusText(s)),
+        h("span", { class: "hand-number" }, t("table.hand-number", { hand: v.hand_number, code: s.table.code })),
+      ),
+      away && mine ? h("div", { class: "away-bar" }, t("table.away"), " ", h("button", { type: "button", class: "primary", onclick: () => s.withToken(api.back) }, t("table.back"))) : null,
+      v.game_over ? result(s) : null,
+      players(s),
+      stockAndPile(s, legal),
+      melds(s, legal),
+      messageLine(s),
+      v.hand ? h("section", { class: "my-hand", "aria-label": t("table.your-hand") }, handArea(s), controls(s, legal, selected)) : h("p", { class: "muted spectator-note" }, t("table.spectator")),
+      log(s),
+    ),
+  );
+}

@@ -1,0 +1,432 @@
+"""The server's durable store (SQLAlchemy 2, async): tables, seats, games and the log.
+
+Every change a table makes goes through one :class:`Store` method, in one transaction.
+:meth:`Store.append_action` is the durability point: the server acknowledges an action
+only after it returns, so an acknowledged action is always replayed after a restart.
+
+SQLite (the default) runs in WAL mode with ``synchronous=FULL`` (a committed action
+survives a power cut) and a busy timeout; PostgreSQL runs through asyncpg.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import delete, event, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from rummykit.server.migrate import upgrade
+from rummykit.server.models import actions, games, hands, seats, tables
+
+__all__ = [
+    "ActionRow",
+    "GameRow",
+    "HandRow",
+    "SeatRow",
+    "Store",
+    "TableRow",
+    "TableState",
+    "now",
+]
+
+
+def now() -> dt.datetime:
+    """The current time, in UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+def _utc(value: dt.datetime) -> dt.datetime:
+    # SQLite gives back naive datetimes: they were written in UTC
+    return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+
+
+@dataclass
+class SeatRow:
+    """A seat: ``kind`` is open, person or bot."""
+
+    seat: int
+    kind: str
+    name: str | None = None
+    level: str | None = None
+    token_hash: str | None = None
+    away: bool = False
+
+
+@dataclass
+class TableRow:
+    """A table's settings and where it stands."""
+
+    id: str
+    code: str
+    preset: str
+    options: dict[str, Any]
+    clock: int | None
+    status: str
+    seq: int = 0
+    game_id: str | None = None
+    created_at: dt.datetime = field(default_factory=now)
+    updated_at: dt.datetime = field(default_factory=now)
+    clock_seat: int | None = None
+    clock_deadline: dt.datetime | None = None
+
+
+@dataclass
+class GameRow:
+    """A game's record header; ``record`` and ``result`` once it is over."""
+
+    id: str
+    table_id: str
+    number: int
+    preset: str
+    options: dict[str, Any]
+    players: list[str]
+    seed: int | str
+    first_seq: int
+    started_at: dt.datetime = field(default_factory=now)
+    finished_at: dt.datetime | None = None
+    result: dict[str, Any] | None = None
+    record: dict[str, Any] | None = None
+
+
+@dataclass
+class HandRow:
+    """A hand's dealer (a name) and deal, as the record writes them."""
+
+    number: int
+    dealer: str
+    deal: dict[str, Any]
+
+
+@dataclass
+class ActionRow:
+    """One logged action; ``event`` is its wire form as the acting seat saw it."""
+
+    seq: int
+    game_id: str
+    hand: int
+    seat: int
+    action: str
+    by: str
+    event: dict[str, Any]
+    reshuffle: list[str] | None = None
+
+
+@dataclass
+class TableState:
+    """Everything needed to bring a table back: its row, seats, current game and log."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    game: GameRow | None
+    hands: list[HandRow]
+    actions: list[ActionRow]
+
+
+def default_url() -> str:
+    """SQLite in the user's data directory (made if missing)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("rummykit", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite+aiosqlite:///{folder / 'server.db'}"
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    for pragma in (
+        "journal_mode=WAL",
+        "synchronous=FULL",
+        "foreign_keys=ON",
+        "busy_timeout=30000",
+    ):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _game(row: Any) -> GameRow:
+    return GameRow(
+        id=row.id,
+        table_id=row.table_id,
+        number=row.number,
+        preset=row.preset,
+        options=dict(row.options),
+        players=list(row.players),
+        seed=row.seed,
+        first_seq=row.first_seq,
+        started_at=_utc(row.started_at),
+        finished_at=None if row.finished_at is None else _utc(row.finished_at),
+        result=row.result,
+        record=row.record,
+    )
+
+
+class Store:
+    """The database behind the server. Build it with :meth:`open`."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    @classmethod
+    async def open(cls, url: str | None = None) -> Store:
+        """Connects to ``url`` (default: :func:`default_url`) and runs the migrations.
+
+        ``sqlite+aiosqlite:///path`` or ``postgresql+asyncpg://user@host/db``.
+        """
+        url = url or default_url()
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite":
+            engine = create_async_engine(url, connect_args={"timeout": 30})
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            engine = create_async_engine(url, pool_pre_ping=True)
+        await upgrade(engine)
+        return cls(engine)
+
+    async def close(self) -> None:
+        """Closes every connection."""
+        await self.engine.dispose()
+
+    # ------------------------------------------------------------------ writes
+    async def create_table(self, table: TableRow, table_seats: list[SeatRow]) -> None:
+        """Writes a new table and its seats."""
+        async with self.engine.begin() as conn:
+            stamp = now()
+            await conn.execute(
+                insert(tables).values(
+                    id=table.id,
+                    code=table.code,
+                    preset=table.preset,
+                    options=table.options,
+                    clock=table.clock,
+                    status=table.status,
+                    seq=table.seq,
+                    game_id=table.game_id,
+                    created_at=table.created_at,
+                    updated_at=stamp,
+                )
+            )
+            for s in table_seats:
+                await self._write_seat(conn, table.id, s, new=True)
+
+    async def _write_seat(
+        self, conn: AsyncConnection, table_id: str, s: SeatRow, *, new: bool = False
+    ) -> None:
+        values = {
+            "kind": s.kind,
+            "name": s.name,
+            "level": s.level,
+            "token_hash": s.token_hash,
+            "away": s.away,
+        }
+        if new:
+            await conn.execute(insert(seats).values(table_id=table_id, seat=s.seat, **values))
+        else:
+            await conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == s.seat)
+                .values(**values)
+            )
+
+    async def update_seat(self, table_id: str, s: SeatRow) -> None:
+        """Writes one seat's new state."""
+        async with self.engine.begin() as conn:
+            await self._write_seat(conn, table_id, s)
+            await conn.execute(
+                update(tables).where(tables.c.id == table_id).values(updated_at=now())
+            )
+
+    async def start_game(self, table_id: str, game: GameRow, first: HandRow) -> None:
+        """Writes a new game and its first deal; the table is playing it."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(games).values(
+                    id=game.id,
+                    table_id=table_id,
+                    number=game.number,
+                    preset=game.preset,
+                    options=game.options,
+                    players=game.players,
+                    seed=game.seed,
+                    first_seq=game.first_seq,
+                    started_at=game.started_at,
+                )
+            )
+            await self._write_hand(conn, game.id, first)
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(status="playing", game_id=game.id, updated_at=now())
+            )
+
+    async def _write_hand(self, conn: AsyncConnection, game_id: str, h: HandRow) -> None:
+        await conn.execute(
+            insert(hands).values(game_id=game_id, number=h.number, dealer=h.dealer, deal=h.deal)
+        )
+
+    async def append_action(
+        self,
+        table_id: str,
+        row: ActionRow,
+        *,
+        dealt: HandRow | None = None,
+        finished: GameRow | None = None,
+        clock: tuple[int | None, dt.datetime | None] = (None, None),
+    ) -> None:
+        """Logs one action (the durability point), with the next hand's deal when the
+        action dealt one, the game's record and result when it ended the game, and the
+        turn clock it leaves running (seat, deadline).
+        Raises if the seq is already taken: one owner writes each table."""
+        async with self.engine.begin() as conn:
+            stamp = now()
+            await conn.execute(
+                insert(actions).values(
+                    table_id=table_id,
+                    seq=row.seq,
+                    game_id=row.game_id,
+                    hand=row.hand,
+                    seat=row.seat,
+                    action=row.action,
+                    by=row.by,
+                    event=row.event,
+                    reshuffle=row.reshuffle,
+                    created_at=stamp,
+                )
+            )
+            if dealt is not None:
+                await self._write_hand(conn, row.game_id, dealt)
+            values: dict[str, Any] = {
+                "seq": row.seq,
+                "updated_at": stamp,
+                "clock_seat": clock[0],
+                "clock_deadline": clock[1],
+            }
+            if finished is not None:
+                values["status"] = "over"
+                await conn.execute(
+                    update(games)
+                    .where(games.c.id == finished.id)
+                    .values(finished_at=stamp, result=finished.result, record=finished.record)
+                )
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+
+    async def set_clock(
+        self, table_id: str, seat: int | None, deadline: dt.datetime | None
+    ) -> None:
+        """Stores the turn clock that runs now (None, None: none)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(clock_seat=seat, clock_deadline=deadline)
+            )
+
+    async def close_table(self, table_id: str) -> None:
+        """Marks a table closed (nobody joined it in time); it is never rebuilt."""
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(status="closed", clock_seat=None, clock_deadline=None, updated_at=now())
+            )
+
+    async def ping(self) -> None:
+        """Raises unless the database answers."""
+        async with self.engine.connect() as conn:
+            await conn.execute(select(1))
+
+    async def delete_table(self, table_id: str) -> None:
+        """Removes a table that never started (its last person left)."""
+        async with self.engine.begin() as conn:
+            await conn.execute(delete(seats).where(seats.c.table_id == table_id))
+            await conn.execute(delete(tables).where(tables.c.id == table_id))
+
+    # ------------------------------------------------------------------ reads
+    async def table_ids(self, statuses: tuple[str, ...] = ("waiting", "playing")) -> list[str]:
+        """The tables in one of ``statuses`` (default: the unfinished ones), oldest first."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                select(tables.c.id)
+                .where(tables.c.status.in_(statuses))
+                .order_by(tables.c.created_at)
+            )
+            return [r.id for r in result]
+
+    async def find_table(self, ref: str) -> str | None:
+        """The id of the table whose id or code (any case) is ``ref``, or None."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(tables.c.id).where((tables.c.id == ref) | (tables.c.code == ref.upper()))
+                )
+            ).first()
+            return None if row is None else str(row.id)
+
+    async def load_table(self, table_id: str) -> TableState:
+        """A table's row, seats, current game, its deals and its log."""
+        async with self.engine.connect() as conn:
+            t = (await conn.execute(select(tables).where(tables.c.id == table_id))).one()
+            table = TableRow(
+                id=t.id,
+                code=t.code,
+                preset=t.preset,
+                options=dict(t.options),
+                clock=t.clock,
+                status=t.status,
+                seq=t.seq,
+                game_id=t.game_id,
+                created_at=_utc(t.created_at),
+                updated_at=_utc(t.updated_at),
+                clock_seat=t.clock_seat,
+                clock_deadline=None if t.clock_deadline is None else _utc(t.clock_deadline),
+            )
+            seat_rows = [
+                SeatRow(r.seat, r.kind, r.name, r.level, r.token_hash, r.away)
+                for r in await conn.execute(
+                    select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+                )
+            ]
+            game: GameRow | None = None
+            hand_rows: list[HandRow] = []
+            action_rows: list[ActionRow] = []
+            if t.game_id is not None:
+                g = (await conn.execute(select(games).where(games.c.id == t.game_id))).one()
+                game = _game(g)
+                hand_rows = [
+                    HandRow(r.number, r.dealer, r.deal)
+                    for r in await conn.execute(
+                        select(hands).where(hands.c.game_id == game.id).order_by(hands.c.number)
+                    )
+                ]
+                action_rows = [
+                    ActionRow(
+                        r.seq, r.game_id, r.hand, r.seat, r.action, r.by, r.event, r.reshuffle
+                    )
+                    for r in await conn.execute(
+                        select(actions)
+                        .where(actions.c.table_id == table_id, actions.c.game_id == game.id)
+                        .order_by(actions.c.seq)
+                    )
+                ]
+            return TableState(table, seat_rows, game, hand_rows, action_rows)
+
+    async def finished_games(self, limit: int = 50, offset: int = 0) -> list[GameRow]:
+        """Finished games, newest first (their records included)."""
+        async with self.engine.connect() as conn:
+            result = await conn.execute(
+                select(games)
+                .where(games.c.finished_at.is_not(None))
+                .order_by(games.c.finished_at.desc(), games.c.id)
+                .limit(limit)
+                .offset(offset)
+            )
+            return [_game(r) for r in result]
+
+    async def game(self, game_id: str) -> GameRow | None:
+        """One game, or None."""
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
+            return None if row is None else _game(row)

@@ -1,0 +1,506 @@
+"""A live table, owned by one asyncio task: every change to it (an action, a bot's
+choice, a clock running out, a seat taken or left, a client connecting) runs in that task,
+one after another, so a table's actions are strictly ordered.
+
+An action's life: checked and applied to the in-memory game, logged to the database,
+then acknowledged and sent to every client as each one may see it (its event and its own
+view). If the log cannot be written the game is rebuilt from the log and the action is
+refused (``server.storage``): nothing is acknowledged that is not logged.
+
+A table with a turn clock stores each clock's deadline with the table (in the same
+transaction as the action that started it), so a restarted server goes on with the same
+deadline. A person offered a Rummy call gets the shorter of the turn clock and
+``ServerConfig.call_clock``; when it runs out the server passes for them (it never calls
+a Rummy on anybody's behalf). When a turn's clock runs out the heuristic bot plays the
+rest of that turn.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from rummykit import Action, Event, Game, Pass, Phase, RummyError, parse_action, write_record
+from rummykit.bots import DEFAULT_LEVEL
+from rummykit.server.botrunner import BotRunner, SeatBot
+from rummykit.server.clocks import TurnClock, follow
+from rummykit.server.config import ServerConfig
+from rummykit.server.connection import Connection
+from rummykit.server.logs import event as log_event
+from rummykit.server.protocol import error
+from rummykit.server.records import event_for, game_result, hand_row, rebuild
+from rummykit.server.storage import ActionRow, GameRow, SeatRow, Store, TableRow, TableState, now
+from rummykit.wire import event_to_json, view_to_json
+
+__all__ = ["Table", "TableStopped", "table_doc"]
+
+_T = TypeVar("_T")
+_STOP = object()
+
+
+def table_doc(state: TableState, connected: set[int]) -> dict[str, Any]:
+    """A table as the lobby and the ``table`` message show it (``connected``: the seats
+    with a client)."""
+    row, game = state.table, state.game
+    return {
+        "id": row.id,
+        "code": row.code,
+        "preset": row.preset,
+        "options": row.options,
+        "clock": row.clock,
+        "status": row.status,
+        "seq": row.seq,
+        "game": None if game is None else game.id,
+        "game_number": 0 if game is None else game.number,
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "level": s.level,
+                "away": s.away,
+                "connected": s.kind == "person" and s.seat in connected,
+            }
+            for s in state.seats
+        ],
+    }
+
+
+class TableStopped(RuntimeError):
+    """The table's task has stopped (the server is stopping, or the table closed)."""
+
+
+class Table:
+    """One table: its seats, its game, its clients and the task that owns them all.
+
+    Call its methods from outside only through :meth:`call`, which runs them in the
+    table's task (the lobby's operations are in :mod:`rummykit.server.seating`).
+    """
+
+    def __init__(
+        self, state: TableState, store: Store, config: ServerConfig, runner: BotRunner
+    ) -> None:
+        self.row: TableRow = state.table
+        self.seats: list[SeatRow] = state.seats
+        self.store = store
+        self.config = config
+        self.runner = runner
+        self.game_row: GameRow | None = state.game
+        self.log: list[ActionRow] = state.actions
+        self.game: Game | None = None
+        if state.game is not None:
+            self.game = rebuild(state.game, state.hands, state.actions)
+        self.conns: set[Connection] = set()
+        self.bots: dict[int, SeatBot] = {}
+        self.stand_ins: dict[int, SeatBot] = {}
+        for s in self.seats:
+            if s.kind == "bot" and s.level is not None:
+                self.bots[s.seat] = runner.make(
+                    s.level, seed=f"{self.row.id}/{s.seat}", name=s.name or ""
+                )
+        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self._bot_task: asyncio.Task[tuple[int, int, str, Action]] | None = None
+        #: the running turn clock, as stored (the deadline survives a restart)
+        self.clock = TurnClock()
+        seat, window = self._clock_for()
+        if seat is not None and seat == self.row.clock_seat:
+            self.clock = TurnClock(seat, self.row.clock_deadline, window)
+        self._task: asyncio.Task[None] | None = None
+        self._stopped = False
+
+    # ------------------------------------------------------------------ the task
+    def start(self) -> None:
+        """Starts the table's task."""
+        self._task = asyncio.create_task(self._run(), name=f"table {self.row.code}")
+
+    async def stop(self) -> None:
+        """Stops the task, its bot and its clients' writers."""
+        self._stopped = True
+        self._queue.put_nowait(_STOP)
+        if self._task is not None:
+            with contextlib.suppress(Exception):
+                await self._task
+        while not self._queue.empty():  # calls that will never run
+            item = self._queue.get_nowait()
+            if item is not _STOP and not item[2].done():
+                item[2].set_exception(TableStopped("the table has stopped"))
+        for conn in list(self.conns):
+            await conn.finish()
+
+    async def call(self, fn: Callable[..., Awaitable[_T]], *args: Any) -> _T:
+        """Runs ``fn(*args)`` in the table's task, after everything queued before it."""
+        if self._stopped:
+            raise TableStopped("the table has stopped")
+        future: asyncio.Future[_T] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((fn, args, future))
+        return await future
+
+    async def _run(self) -> None:
+        getter: asyncio.Future[Any] | None = None
+        try:
+            await self.arm_clock()  # a clock that changed while the server was down
+        except Exception:
+            self._internal("the clock could not be armed")
+        while True:
+            self._maybe_start_bot()
+            if getter is None:
+                getter = asyncio.ensure_future(self._queue.get())
+            waits: set[asyncio.Future[Any]] = {getter}
+            if self._bot_task is not None:
+                waits.add(self._bot_task)
+            timeout = None
+            deadline = self.clock.deadline
+            if deadline is not None and not self.clock.fired and self._bot_task is None:
+                timeout = max(0.0, (deadline - now()).total_seconds())
+            done, _ = await asyncio.wait(
+                waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+            )
+            try:
+                if self._bot_task is not None and self._bot_task in done:
+                    task, self._bot_task = self._bot_task, None
+                    await self._bot_done(task)
+                if getter in done:
+                    item, getter = getter.result(), None
+                    if item is _STOP:
+                        break
+                    fn, args, future = item
+                    try:
+                        result = await fn(*args)
+                    except Exception as e:
+                        if not future.done():
+                            future.set_exception(e)
+                    else:
+                        if not future.done():
+                            future.set_result(result)
+                if not done:
+                    await self._clock_ran_out()
+            except Exception:  # the table lives on whatever went wrong
+                self._internal("the table's task failed")
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+
+    def _internal(self, message: str) -> None:
+        log_event(
+            "internal", self.row.id, self.row.seq, message, level=logging.ERROR, exc_info=True
+        )
+
+    # ------------------------------------------------------------------ sending
+    def send(self, conn: Connection, message: dict[str, Any]) -> None:
+        """Queues ``message`` to one client."""
+        if self.config.on_send is not None:
+            self.config.on_send(self, conn.seat, message)
+        conn.send(message)
+
+    def doc(self) -> dict[str, Any]:
+        """The table as the lobby and the ``table`` message show it."""
+        connected = {c.seat for c in self.conns if c.seat is not None}
+        return table_doc(TableState(self.row, self.seats, self.game_row, [], []), connected)
+
+    def broadcast_table(self) -> None:
+        """Sends everybody the table (seats, status)."""
+        message = {"type": "table", "table": self.doc()}
+        for conn in list(self.conns):
+            self.send(conn, message)
+
+    def notice(self, kind: str, seat: int | None, text: str) -> None:
+        """Tells everybody something that is not an action (a clock ran out, ...)."""
+        message = {"type": "notice", "notice": kind, "seat": seat, "message": text}
+        for conn in list(self.conns):
+            self.send(conn, message)
+
+    def send_state(self, conn: Connection) -> None:
+        """Sends one client its own view of the game now."""
+        if self.game is None or self.game_row is None:
+            return
+        self.send(
+            conn,
+            {
+                "type": "state",
+                "seq": self.row.seq,
+                "game": self.game_row.id,
+                "view": view_to_json(self.game.view(conn.seat)),
+                "clock": self.clock.doc(),
+            },
+        )
+
+    def catch_up(self, conn: Connection, last: int | None) -> None:
+        """Sends the events after ``last`` of the current game (all of them are kept),
+        then the client's view; a ``last`` from another game gets the view alone."""
+        game = self.game_row
+        if game is None:
+            return
+        if last is not None and game.first_seq <= last <= self.row.seq:
+            for row in self.log:
+                if row.seq > last:
+                    self.send(conn, self._event_message(row, event_for(row, conn.seat)))
+        self.send_state(conn)
+
+    def _event_message(self, row: ActionRow, event: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "event", "seq": row.seq, "game": row.game_id, "by": row.by, "event": event}
+
+    def _broadcast_event(self, row: ActionRow, event: Event) -> None:
+        assert self.game is not None
+        views: dict[int | None, dict[str, Any]] = {}
+        clock = self.clock.doc()
+        for conn in list(self.conns):
+            seat = conn.seat
+            self.send(conn, self._event_message(row, event_to_json(event, seat)))
+            if seat not in views:
+                views[seat] = view_to_json(self.game.view(seat))
+            state = {"type": "state", "seq": row.seq, "game": row.game_id, "view": views[seat]}
+            self.send(conn, {**state, "clock": clock})
+
+    # ------------------------------------------------------------------ playing
+    async def act(self, conn: Connection, text: str, seen: int) -> None:
+        """A client's action: refused with a named error, or played and acknowledged."""
+        seq = self.row.seq
+        if conn.seat is None:
+            self.send(conn, error("server.spectator", "a spectator cannot act", seq))
+            return
+        if self.game is None or self.row.status != "playing":
+            self.send(conn, error("server.not-playing", "no game is being played", seq))
+            return
+        seat = self.seats[conn.seat]
+        if seat.away:
+            self.send(
+                conn,
+                error("server.away", "a bot plays for you: take your seat back first", seq),
+            )
+            return
+        if seen != seq:
+            self.send(
+                conn,
+                error(
+                    "server.stale",
+                    f"the action answers event {seen}, but the table is at event {seq}",
+                    seq,
+                ),
+            )
+            return
+        try:
+            action = parse_action(text)
+        except RummyError as e:
+            self.send(conn, error(e.rule, e.message, seq))
+            return
+        await self.play(conn.seat, action, "player", conn)
+
+    async def play(
+        self, seat: int, action: Action, by: str, conn: Connection | None = None
+    ) -> bool:
+        """Applies, logs, acknowledges and sends one action; False if refused."""
+        game, game_row = self.game, self.game_row
+        assert game is not None and game_row is not None
+        try:
+            event = game.apply(action, seat)
+        except RummyError as e:
+            if conn is not None:
+                self.send(conn, error(e.rule, e.message, self.row.seq))
+            return False
+        seq = self.row.seq + 1
+        order = event.stock_order
+        row = ActionRow(
+            seq=seq,
+            game_id=game_row.id,
+            hand=event.hand,
+            seat=seat,
+            action=str(action),
+            by=by,
+            event=event_to_json(event, seat),
+            reshuffle=None if order is None else [str(c) for c in order],
+        )
+        dealt = hand_row(game) if event.next_hand is not None else None
+        clock = self.next_clock(event.next_hand is not None or game.to_act != seat)
+        finished = None
+        if event.game_over:
+            finished = replace(
+                game_row, result=game_result(game), record=write_record(game), finished_at=now()
+            )
+        try:
+            self._fault("before-log")
+            await self.store.append_action(
+                self.row.id,
+                row,
+                dealt=dealt,
+                finished=finished,
+                clock=(clock.seat, clock.deadline),
+            )
+        except Exception:
+            log_event(
+                "storage",
+                self.row.id,
+                seq,
+                "the action could not be logged: not played",
+                level=logging.ERROR,
+                exc_info=True,
+                action=str(action),
+                seat=seat,
+            )
+            await self._reload()
+            if conn is not None:
+                self.send(
+                    conn,
+                    error(
+                        "server.storage",
+                        "the action could not be saved, so it was not played",
+                        self.row.seq,
+                    ),
+                )
+            for client in list(self.conns):
+                self.send_state(client)
+            return False
+        self._fault("after-log")
+        self.row.seq = seq
+        self.log.append(row)
+        self.clock = clock
+        self.row.clock_seat, self.row.clock_deadline = clock.seat, clock.deadline
+        log_event("action", self.row.id, seq, f"{game.players[seat]}: {action}", seat=seat, by=by)
+        if finished is not None:
+            self.row.status = "over"
+            self.row.updated_at = now()
+            self.game_row = finished
+            log_event("game.over", self.row.id, seq, "the game is over", game=game_row.id)
+        if conn is not None:
+            self.send(conn, {"type": "ack", "seq": seq, "action": str(action)})
+        self._broadcast_event(row, event)
+        if finished is not None:
+            self.broadcast_table()
+        return True
+
+    def _fault(self, point: str) -> None:
+        if self.config.fault is not None:
+            self.config.fault(point)
+
+    async def _reload(self) -> None:
+        """Brings the game back to what the log holds."""
+        state = await self.store.load_table(self.row.id)
+        self.row.seq = state.table.seq
+        self.row.status = state.table.status
+        self.game_row, self.log = state.game, state.actions
+        self.game = None if state.game is None else rebuild(state.game, state.hands, state.actions)
+        await self.arm_clock()
+
+    # ------------------------------------------------------------------ bots
+    def controller(self, seat: int) -> tuple[SeatBot, str] | None:
+        """The bot that plays ``seat`` now and why (bot, stand-in, clock); None: a person."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return self.bots[seat], "bot"
+        if s.away or (self.clock.fired and self.clock.seat == seat):
+            if seat not in self.stand_ins:
+                name = s.name or f"seat {seat}"
+                self.stand_ins[seat] = self.runner.make(
+                    DEFAULT_LEVEL, seed=f"{self.row.id}/{seat}/stand-in", name=name
+                )
+            return self.stand_ins[seat], "stand-in" if s.away else "clock"
+        return None
+
+    def _maybe_start_bot(self) -> None:
+        game = self.game
+        if self._bot_task is not None or game is None or self.row.status != "playing":
+            return
+        seat = game.to_act
+        if seat < 0:
+            return
+        chosen = self.controller(seat)
+        if chosen is None:
+            return
+        bot, by = chosen
+        view = game.view(seat)
+        self._bot_task = asyncio.create_task(self._think(bot, view, seat, self.row.seq, by))
+
+    async def _think(
+        self, bot: SeatBot, view: Any, seat: int, seq: int, by: str
+    ) -> tuple[int, int, str, Action]:
+        started = time.monotonic()
+        try:
+            action = await self.runner.decide(bot, view)
+        except Exception:
+            log_event(
+                "bot.failed",
+                self.row.id,
+                seq,
+                "a bot failed: its first legal action is played",
+                level=logging.ERROR,
+                exc_info=True,
+                seat=seat,
+            )
+            action = view.legal_actions[0]
+        wait = self.config.bot_delay - (time.monotonic() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return seat, seq, by, action
+
+    async def _bot_done(self, task: asyncio.Task[tuple[int, int, str, Action]]) -> None:
+        seat, seq, by, action = task.result()
+        game = self.game
+        if game is None or seq != self.row.seq or game.to_act != seat:
+            return  # somebody acted meanwhile (a Rummy call): the bot thinks again
+        now_by = self.controller(seat)
+        if now_by is None or now_by[1] != by:
+            return  # the person came back while their stand-in was thinking
+        if not await self.play(seat, action, by):
+            log_event(
+                "bot.illegal",
+                self.row.id,
+                seq,
+                f"a bot chose {action}: its first legal action is played",
+                level=logging.ERROR,
+                seat=seat,
+            )
+            await self.play(seat, game.legal_actions()[0], by)
+
+    # ------------------------------------------------------------------ clocks
+    def _clock_for(self) -> tuple[int | None, bool]:
+        """The person whose clock runs now (None: no clock) and whether they are offered
+        a Rummy call."""
+        game = self.game
+        if self.row.clock is None or game is None or self.row.status != "playing":
+            return None, False
+        seat = game.to_act
+        if seat < 0 or self.seats[seat].kind != "person" or self.seats[seat].away:
+            return None, False
+        return seat, game.hand.phase is Phase.RUMMY
+
+    def next_clock(self, fresh: bool = False) -> TurnClock:
+        """The clock as it should be now: the running one while the same person is to act
+        in the same part of the turn (``fresh``: a turn has ended), else a new one."""
+        seat, window = self._clock_for()
+        return follow(self.clock, seat, window, self._clock_seconds(window), fresh=fresh)
+
+    def _clock_seconds(self, window: bool) -> int:
+        seconds = self.row.clock or 0
+        return min(seconds, self.config.call_clock) if window else seconds
+
+    async def arm_clock(self, fresh: bool = False) -> None:
+        """Starts, keeps or stops the clock for whoever is to act, storing its deadline."""
+        clock = self.next_clock(fresh)
+        if clock is self.clock:
+            return
+        if (clock.seat, clock.deadline) != (self.row.clock_seat, self.row.clock_deadline):
+            await self.store.set_clock(self.row.id, clock.seat, clock.deadline)
+            self.row.clock_seat, self.row.clock_deadline = clock.seat, clock.deadline
+        self.clock = clock
+
+    async def _clock_ran_out(self) -> None:
+        clock = self.clock
+        seat = clock.seat
+        if seat is None or self.game is None or self.game.to_act != seat:
+            await self.arm_clock()
+            return
+        clock.fired = True
+        name = self.seats[seat].name
+        log_event("clock", self.row.id, self.row.seq, f"{name}'s time ran out", seat=seat)
+        if clock.window:
+            self.notice("clock", seat, f"{name}'s time to call Rummy ran out: they pass")
+            await self.play(seat, Pass(), "clock")
+            return
+        self.notice(
+            "clock",
+            seat,
+            f"{name}'s time ran out: the {DEFAULT_LEVEL} bot plays the rest of the turn",
+        )

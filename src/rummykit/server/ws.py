@@ -1,0 +1,188 @@
+"""The WebSocket endpoint: one connection per client, at ``/tables/{ref}/ws``.
+
+The client says ``hello`` (its seat token, or none to watch, and the last event seq it
+saw); then every message it sends is checked for size, rate and shape before the table
+sees it. A bad message is answered with a named error and the connection stays open;
+only a bad ``hello`` closes it (codes: 4400 bad hello, 4401 a page from another origin,
+4403 unknown token, 4404 no such table, 4408 no hello in time, 4429 far over the rate
+limit, 1013 reads too slowly, 1011 the server failed).
+
+An unexpected exception while handling a message is logged (kind ``internal``) and the
+client gets a ``server.internal`` error, never the exception itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import rummykit.server.seating as seating
+from rummykit.server.config import ServerConfig
+from rummykit.server.connection import Connection
+from rummykit.server.errors import LobbyError
+from rummykit.server.lobby import Lobby
+from rummykit.server.logs import event
+from rummykit.server.origins import origin_allowed
+from rummykit.server.protocol import (
+    PROTOCOL,
+    Action,
+    Hello,
+    Ping,
+    ProtocolError,
+    Sync,
+    TokenBucket,
+    decode,
+    error,
+)
+from rummykit.server.table import Table, TableStopped
+
+__all__ = ["play_socket"]
+
+#: Messages refused for the rate limit before the connection is closed.
+MAX_REFUSED = 200
+
+
+async def _receive(websocket: WebSocket) -> str | bytes:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text: str | None = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+async def _refuse(websocket: WebSocket, rule: str, message: str, code: int) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json(error(rule, message, None))
+        await websocket.close(code)
+
+
+async def _hello(websocket: WebSocket, table: Table, config: ServerConfig) -> Connection | None:
+    """Reads the hello; the client's connection, or None (refused and closed)."""
+    try:
+        raw = await asyncio.wait_for(_receive(websocket), config.hello_timeout)
+        hello = decode(raw, config.max_message_bytes)
+    except TimeoutError:
+        await _refuse(websocket, "server.hello", "no hello in time", 4408)
+        return None
+    except ProtocolError as e:
+        await _refuse(websocket, e.rule, e.message, 4400)
+        return None
+    if not isinstance(hello, Hello):
+        await _refuse(websocket, "server.hello", "the first message must be a hello", 4400)
+        return None
+    if hello.protocol != PROTOCOL:
+        await _refuse(
+            websocket,
+            "server.protocol",
+            f"this server speaks protocol {PROTOCOL}, not {hello.protocol}",
+            4400,
+        )
+        return None
+    seat = None
+    if hello.token is not None:
+        seat = seating.seat_of(table, hello.token)
+        if seat is None:
+            await _refuse(websocket, "server.token", "this token holds no seat here", 4403)
+            return None
+    conn = Connection(websocket, seat, config.max_outbox)
+    await table.call(seating.connect, table, conn, hello.seq)
+    return conn
+
+
+async def _sync(table: Table, conn: Connection, last: int | None) -> None:
+    table.catch_up(conn, last)
+
+
+#: What a client is told when the server fails on its message (the details are logged).
+INTERNAL = "the server failed on this message; it was logged (nothing was played)"
+
+
+async def _handle(table: Table, conn: Connection, raw: str | bytes, config: ServerConfig) -> None:
+    """One message after the hello: decoded, then run in the table's task."""
+    try:
+        message = decode(raw, config.max_message_bytes)
+    except ProtocolError as e:
+        table.send(conn, error(e.rule, e.message, table.row.seq))
+        return
+    if isinstance(message, Action):
+        await table.call(table.act, conn, message.action, message.seq)
+    elif isinstance(message, Sync):
+        await table.call(_sync, table, conn, message.seq)
+    elif isinstance(message, Ping):
+        table.send(conn, {"type": "pong"})
+    else:
+        table.send(conn, error("server.hello", "hello was already said", table.row.seq))
+
+
+async def play_socket(websocket: WebSocket, lobby: Lobby, config: ServerConfig) -> None:
+    """Serves one client until it goes away."""
+    origin = websocket.headers.get("origin")
+    await websocket.accept()
+    if not origin_allowed(origin, websocket.headers.get("host"), config):
+        event("origin", None, None, f"a page from {origin} was refused", level=logging.WARNING)
+        shown = origin if origin is not None and len(origin) <= 80 else "this page"
+        await _refuse(
+            websocket,
+            "server.origin",
+            f"pages from {shown} may not connect to this server (see --allow-origin)",
+            4401,
+        )
+        return
+    try:
+        table = await lobby.open(websocket.path_params["ref"])
+    except LobbyError as e:
+        await _refuse(websocket, e.rule, e.message, 4404)
+        return
+    try:
+        conn = await _hello(websocket, table, config)
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    except Exception:
+        event(
+            "internal",
+            table.row.id,
+            table.row.seq,
+            "hello failed",
+            level=logging.ERROR,
+            exc_info=True,
+        )
+        await _refuse(websocket, "server.internal", INTERNAL, 1011)
+        return
+    if conn is None:
+        return
+    bucket = TokenBucket(config.rate, config.burst)
+    refused = 0
+    try:
+        while not conn.closed:
+            raw = await _receive(websocket)
+            if not bucket.take():
+                refused += 1
+                if refused > MAX_REFUSED:
+                    conn.close(4429)
+                    break
+                table.send(conn, error("server.rate", "too many messages: slow down", None))
+                continue
+            try:
+                await _handle(table, conn, raw, config)
+            except TableStopped:
+                break
+            except Exception:
+                event(
+                    "internal",
+                    table.row.id,
+                    table.row.seq,
+                    "a client's message failed",
+                    level=logging.ERROR,
+                    exc_info=True,
+                    seat=conn.seat,
+                )
+                table.send(conn, error("server.internal", INTERNAL, table.row.seq))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        with contextlib.suppress(RuntimeError):
+            await table.call(seating.disconnect, table, conn)
+        await conn.finish()

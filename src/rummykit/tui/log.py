@@ -1,0 +1,181 @@
+"""The game log: one line per event, written from the person's point of view.
+
+Every line comes from an :class:`~rummykit.events.Event` as the person's seat may see it
+(:meth:`~rummykit.events.Event.for_seat`): the card *you* drew is named, a card another
+player drew is not; the cards anybody took from the pile are public and named. A game
+resumed from its record gets the same log, in the same order, by replaying the record's
+actions through the same formatting (:func:`replay_log`)::
+
+    >>> from rummykit import Game, Rules, parse_action
+    >>> game = Game(Rules.preset("500-rum"), ["You", "Ana"], seed=4, dealer=0)
+    >>> [line.text for line in replay_log(game, 0)]
+    ['— hand 1: You deal —']
+    >>> event = game.apply(parse_action("draw"))
+    >>> [line.text for line in event_lines(event, table_after(game, event), game.players, 0)]
+    ['Ana drew from the stock']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rummykit.actions import (
+    Action,
+    CallRummy,
+    Discard,
+    Draw,
+    End,
+    LayOff,
+    Meld,
+    Pass,
+    Swap,
+    Take,
+)
+from rummykit.cards import Card, format_cards
+from rummykit.events import Event
+from rummykit.game import Game
+from rummykit.tui.words import agree, plural
+
+__all__ = ["LogLine", "Table", "event_lines", "hand_header", "replay_log", "table_after"]
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the game log: who did what (``seat`` -1 for the table itself).
+
+    ``kind`` styles it: ``"action"``, ``"call"`` (a Rummy call), ``"pass"``, ``"hand"``
+    (a hand begins or ends, the game ends), ``"table"`` (the stock is rebuilt) or
+    ``"undo"`` (notes of the program: undo, a bot that failed).
+    """
+
+    hand: int
+    seat: int
+    text: str
+    kind: str = "action"
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a log line needs to know of the table right after the action: the top card
+    of the pile (the card a Rummy call was open on, for a pass) and how many melds are
+    down (the number of a new meld)."""
+
+    pile_top: Card | None
+    melds: int
+
+
+def table_after(game: Game, event: Event) -> Table:
+    """The :class:`Table` of the hand ``event`` was played in, as it is after it (call
+    it right after applying the action: the next hand may have been dealt since)."""
+    hand = game.hands[event.hand - 1]
+    return Table(Card(hand.pile[-1]) if hand.pile else None, len(hand.melds))
+
+
+def hand_header(number: int, dealer: int, names: Sequence[str]) -> LogLine:
+    """The line that opens a hand: ``— hand 2: Ben deals —``."""
+    who = names[dealer]
+    return LogLine(number, -1, f"— hand {number}: {who} {agree(who, 'deal')} —", "hand")
+
+
+def _args(action: Action) -> str:
+    """The arguments of an action as the record writes them (``7H 8H JK=9H``)."""
+    return str(action).partition(" ")[2]
+
+
+def _taken(cards: Sequence[Card]) -> str:
+    if len(cards) == 1:
+        return str(cards[0])
+    return f"{plural(len(cards), 'card')}: {format_cards(cards)}"
+
+
+def _action_line(event: Event, after: Table, name: str) -> tuple[str, str]:
+    """The text and kind of the line saying what the action did."""
+    action = event.action
+    if isinstance(action, Draw):
+        if event.drawn is not None:
+            return f"{name} drew {event.drawn}", "action"
+        return f"{name} drew from the stock", "action"
+    if isinstance(action, CallRummy):
+        return f"{name} called RUMMY! and took {_taken(event.taken)}", "call"
+    if isinstance(action, Take):
+        return f"{name} took {_taken(event.taken)}", "action"
+    if isinstance(action, Pass):
+        on = f" on {after.pile_top}" if after.pile_top is not None else ""
+        return f"{name} passed the Rummy call{on}", "pass"
+    if isinstance(action, Meld):
+        return f"{name} melded {_args(action)} (meld {after.melds})", "action"
+    if isinstance(action, LayOff):
+        end = f" ({action.end} end)" if action.end else ""
+        cards = " ".join(str(c) for c in action.cards)
+        return f"{name} laid off {cards} on meld {action.meld}{end}", "action"
+    if isinstance(action, Swap):
+        return f"{name} swapped {action.card} for the joker of meld {action.meld}", "action"
+    if isinstance(action, Discard):
+        return f"{name} discarded {action.card}", "action"
+    if isinstance(action, End):
+        return f"{name} ended the hand (the stock is empty)", "action"
+    return f"{name}: {action}", "action"
+
+
+def event_lines(
+    event: Event, after: Table, names: Sequence[str], me: int, *, reshuffle: bool = False
+) -> list[LogLine]:
+    """The log lines of one event, as seat ``me`` may know it.
+
+    ``after`` is the table right after the action (:func:`table_after`); ``reshuffle``
+    says whether a rebuilt stock is shuffled (``stock_exhausted=reshuffle``) or turned
+    over as it lies.
+    """
+    seen = event.for_seat(me)
+    hand = seen.hand
+    lines: list[LogLine] = []
+    if seen.restocked:
+        how = "shuffled into" if reshuffle else "turned over to make"
+        text = f"the stock ran out: the pile was {how} a new stock"
+        lines.append(LogLine(hand, -1, text, "table"))
+    lapsed = [s for s in seen.passed if s != seen.seat]
+    if lapsed:
+        who = ", ".join(names[s] for s in lapsed)
+        # the call was on the top card of the pile: taken now, or still there after a draw
+        card = seen.taken[-1] if seen.taken else None if seen.restocked else after.pile_top
+        on = f" on {card}" if card is not None else ""
+        lines.append(LogLine(hand, -1, f"{who} let the Rummy call{on} go", "pass"))
+    text, kind = _action_line(seen, after, names[seen.seat])
+    lines.append(LogLine(hand, seen.seat, text, kind))
+    result = seen.result
+    if result is not None:
+        if result.out is not None:
+            end = f"{names[result.out]} went out"
+        else:
+            end = "the stock ran out: the hand is over"
+        scores = ", ".join(f"{n} {s:+d}" for n, s in zip(names, result.scores, strict=True))
+        lines.append(LogLine(hand, -1, f"{end} ({scores})", "hand"))
+    if seen.game_over:
+        if seen.winner is not None:
+            winner = names[seen.winner]
+            lines.append(LogLine(hand, -1, f"Game over: {winner} {agree(winner, 'win')}", "hand"))
+        else:
+            lines.append(LogLine(hand, -1, "Game over", "hand"))
+    return lines
+
+
+def replay_log(game: Game, me: int) -> list[LogLine]:
+    """The whole log of ``game``, rebuilt by replaying its actions through
+    :func:`event_lines` on a copy (the game itself is not changed). Used when a game is
+    resumed from its record and after an undo; it takes milliseconds for a whole game.
+    """
+    names = game.players
+    copy = Game(game.rules, names, seed=game.seed, dealer=game.first_dealer, auto_deal=False)
+    reshuffle = game.rules.stock_exhausted.value == "reshuffle"
+    lines: list[LogLine] = []
+    for number, ((dealer, deal), hand) in enumerate(
+        zip(game.deals, game.hands, strict=True), start=1
+    ):
+        copy.start_hand(deal, reshuffles=hand.shuffles)
+        lines.append(hand_header(number, dealer, names))
+        for seat, action in hand.history:
+            event = copy.apply(action, seat)
+            after = table_after(copy, event)
+            lines += event_lines(event, after, names, me, reshuffle=reshuffle)
+    return lines

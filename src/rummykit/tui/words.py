@@ -1,0 +1,45 @@
+"""Small words of the terminal game's English: counts and verbs after a player's name.
+
+The person is called "You" unless ``--name`` says otherwise, so every sentence built
+with a player's name goes through :func:`agree` ("You have", "Ana has"), and every count
+through :func:`plural` ("1 card", "7 cards")::
+
+    >>> f"{plural(1, 'card')}; {plural(3, 'card')}"
+    '1 card; 3 cards'
+    >>> [f"{n} {agree(n, 'have')}" for n in ("You", "Ana")]
+    ['You have', 'Ana has']
+"""
+
+from __future__ import annotations
+
+__all__ = ["YOU", "agree", "plural"]
+
+#: The name that reads as the second person ("You pass", not "You passes").
+YOU = "You"
+
+_IRREGULAR = {"have": ("have", "has"), "be": ("are", "is"), "do": ("do", "does")}
+
+
+def plural(n: int, noun: str) -> str:
+    """``n`` and ``noun``, with an "s" unless ``n`` is 1 (every noun used here takes one).
+
+    >>> plural(1, "card"), plural(0, "point"), plural(52, "card")
+    ('1 card', '0 points', '52 cards')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def agree(name: str, verb: str) -> str:
+    """``verb`` (its plain form) as it follows a player's name: "Ana calls", "You call".
+
+    >>> agree("Ana", "pass"), agree("You", "win"), agree("Ben", "be"), agree("You", "be")
+    ('passes', 'win', 'is', 'are')
+    """
+    if verb in _IRREGULAR:
+        second, third = _IRREGULAR[verb]
+        return second if name == YOU else third
+    if name == YOU:
+        return verb
+    if verb.endswith(("s", "sh", "ch", "x", "o")):
+        return verb + "es"
+    return verb + "s"

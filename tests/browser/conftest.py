@@ -1,0 +1,32 @@
+"""The browser tests' fixtures: the server, once for the whole run, and Chromium, once a
+module (Playwright's sync API holds an event loop running in the main thread while it
+is open, so it must be closed before the rest of the suite, which calls asyncio.run).
+They import support.py, which skips (with the reason) when Playwright or Chromium is
+missing; the catalogue test needs neither."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    from tests.browser.support import Server
+
+    running = Server(tmp_path_factory.mktemp("browser-server"))
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from tests.browser.support import ARGS, CHROMIUM, sync_api
+
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield chromium
+        chromium.close()

@@ -1,0 +1,249 @@
+"""What the browser tests share: the server in a subprocess, Chromium through Playwright,
+and helpers that play through the page as a person would (clicking cards and buttons).
+
+Importing this module skips the importing test module, with the reason, when the
+``playwright`` package or ``/usr/bin/chromium`` is missing (CI has both).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = Path(os.environ.get("RUMMYKIT_CHROMIUM", "/usr/bin/chromium"))
+if not CHROMIUM.exists():
+    pytest.skip(
+        f"no Chromium at {CHROMIUM}: apt-get install chromium (or set RUMMYKIT_CHROMIUM)",
+        allow_module_level=True,
+    )
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the browser tests need the playwright package"
+)
+
+#: Chromium's flags: headless, and nothing that reaches the network by itself.
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: Screenshots go here (git-ignored).
+OUTPUT = Path(__file__).parent / "output"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+NARROW = {"width": 360, "height": 740}
+
+
+# Every card and control on screen, with what the check found wrong with it.
+LAYOUT_CHECK = """() => {
+  const boxes = [...document.querySelectorAll(
+    '.card, button, select, input, summary, a, .player, .meld, .stock-count')]
+    .filter(el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden');
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  if (document.documentElement.scrollWidth > width) problems.push('the page scrolls sideways');
+  const rects = boxes.map(el => el.getBoundingClientRect());
+  const name = el => el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30)
+    || el.id || el.className;
+  boxes.forEach((el, i) => {
+    const r = rects[i];
+    if (r.left < -0.5 || r.right > width + 0.5) problems.push('cut off: ' + name(el));
+    const interactive = el.matches('.card, button, select, input, summary, a');
+    if (interactive && !(el.getAttribute('aria-label') || el.textContent.trim()
+        || (el.labels && el.labels.length)))
+      problems.push('no accessible name: ' + el.outerHTML.slice(0, 80));
+    for (let j = i + 1; j < boxes.length; j++) {
+      const other = boxes[j];
+      if (el.contains(other) || other.contains(el)) continue;
+      if (el.closest('.stock') && other.closest('.stock')) continue;
+      const s = rects[j];
+      const overlap = Math.min(r.right, s.right) - Math.max(r.left, s.left) > 1
+        && Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top) > 1;
+      if (overlap) problems.push('overlap: ' + name(el) + ' / ' + name(other));
+    }
+  });
+  return problems;
+}"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``rummykit serve`` in a subprocess on a free port, SQLite in a temporary folder;
+    bots answer at once. ``restart()`` kills it and starts it again on the same database
+    (every connection drops; unfinished games come back from the log)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.db = f"sqlite+aiosqlite:///{folder / 'browser.db'}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                *(sys.executable, "-m", "rummykit", "serve", "--port", str(self.port)),
+                *("--db", self.db, "--bot-delay", "0", "--processes", "0"),
+                *("--log-level", "warning"),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(self.url + "/", timeout=1)
+                return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(10)
+            self.process = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def table(self, preset: str, options: dict[str, Any], seats: list[dict[str, Any]]) -> Any:
+        """Makes a table through the lobby (the page is tested making one elsewhere)."""
+        answer = httpx.post(
+            self.url + "/tables", json={"preset": preset, "options": options, "seats": seats}
+        )
+        answer.raise_for_status()
+        return answer.json()
+
+
+def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, **options: Any) -> Any:
+    """A page in a fresh context (its own local storage: another player); page errors
+    fail the test."""
+    context = browser.new_context(viewport=viewport, **options)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def ready(page: Any) -> None:
+    page.wait_for_selector("body[data-ready]")
+
+
+def create_table(
+    page: Any,
+    server: Server,
+    name: str,
+    preset: str,
+    seats: list[str],
+    options: dict[str, str] | None = None,
+    clock: int | None = None,
+) -> str:
+    """Makes a table through the lobby page; returns its code. ``seats`` after the first
+    (yours): ``"open"`` or ``"bot:LEVEL"``; ``options``: values typed into the main
+    options' boxes (``{"hand_size": "3"}``); ``clock``: seconds a turn."""
+    page.goto(server.url + "/")
+    ready(page)
+    page.fill("#your-name", name)
+    page.select_option("#preset", preset)
+    page.select_option("#seat-count", str(len(seats) + 1))
+    for i, seat in enumerate(seats, start=1):
+        page.select_option(f"#seat-{i}", seat)
+    for key, value in (options or {}).items():
+        page.fill(f"#opt-{key}", value)
+    if clock is not None:
+        page.select_option("#clock", str(clock))
+    page.click("#create")
+    page.wait_for_url("**/?t=*")
+    ready(page)
+    return str(page.evaluate("rk.session.table.code"))
+
+
+def view(page: Any) -> Any:
+    """The latest view the page received (what it drew the table from)."""
+    return page.evaluate("rk.session.view")
+
+
+def wait_my_turn(page: Any, timeout: float = 15_000) -> None:
+    """Waits until the page's seat is to act (and no action is pending), or a dialog
+    (the score sheet, a Rummy call) is up, or the game is over."""
+    page.wait_for_function(
+        """() => {
+            const s = window.rk && rk.session;
+            if (!s || !s.view) return false;
+            if (document.querySelector('dialog[open]')) return true;
+            return s.view.game_over || (s.view.to_act === s.seat && !s.pending);
+        }""",
+        timeout=timeout,
+    )
+
+
+def select_cards(page: Any, cards: list[str]) -> None:
+    """Clicks each card in the hand (one copy of each)."""
+    used: set[str] = set()
+    for card in cards:
+        base = card.split("=")[0]
+        keys = page.eval_on_selector_all(
+            f'.hand .card[data-card="{base}"]', "els => els.map(e => e.dataset.key)"
+        )
+        key = next(k for k in keys if k not in used)
+        used.add(key)
+        page.click(f'.hand .card[data-key="{key}"]')
+
+
+def play_turn(page: Any) -> None:
+    """Plays one turn through the page: the stock, then a meld the view allows (clicking
+    its cards and Meld), then a discard (clicking a card and Discard). Passes a Rummy call."""
+    if page.locator("dialog#rummy-call").count():
+        page.click("dialog#rummy-call [data-key=pass]")
+        return
+    seq = page.evaluate("rk.session.seq")
+    if "draw" in view(page)["legal_actions"]:
+        page.click(".stock")
+        page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
+    current = view(page)
+    melds = [a for a in current["legal_actions"] if a.startswith("meld ")]
+    if melds:
+        cards = melds[0].split()[1:]
+        select_cards(page, cards)
+        seq = page.evaluate("rk.session.seq")
+        page.click("[data-action=meld].legal")
+        page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
+        current = view(page)
+        if current["to_act"] != current["seat"] or current["phase"] != "play":
+            return
+    discards = [a for a in current["legal_actions"] if a.startswith("discard ")]
+    if discards:
+        select_cards(page, [discards[0].split()[1]])
+        seq = page.evaluate("rk.session.seq")
+        page.click("[data-action=discard].legal")
+        page.wait_for_function(f"rk.session.seq > {seq}")
+
+
+def no_missing_text(page: Any) -> list[str]:
+    """Catalogue keys the page asked for and did not find, and any ⟦key⟧ on screen."""
+    keys = list(page.evaluate("[...rk.missing]"))
+    text = page.evaluate("document.body.innerText")
+    return keys + [line for line in text.splitlines() if "⟦" in line]
+
+
+def dump(obj: Any) -> str:
+    return json.dumps(obj, indent=1)[:2000]

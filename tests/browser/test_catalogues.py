@@ -1,0 +1,74 @@
+"""The page's message catalogues (static/i18n/*.json): every language has every key of
+the English one and no empty value; English has every key the page's code asks for, a
+name and a line for every preset and option, and a word for every option value."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from rummykit.bots import LEVELS
+from rummykit.rules import OPTION_KEYS, PRESETS
+from rummykit.server.web import LANGUAGES, STATIC, page_config
+
+CATALOGUES = STATIC / "i18n"
+
+
+def _load(lang: str) -> dict[str, str]:
+    doc = json.loads((CATALOGUES / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(doc, dict)
+    return doc
+
+
+def test_every_language_has_a_catalogue_and_nothing_else() -> None:
+    assert sorted(p.stem for p in CATALOGUES.glob("*.json")) == sorted(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_catalogue_has_every_english_key_and_no_empty_value(lang: str) -> None:
+    english, other = _load("en"), _load(lang)
+    assert sorted(set(english) - set(other)) == [], "keys missing"
+    assert sorted(set(other) - set(english)) == [], "keys English lacks"
+    assert [k for k, v in other.items() if not isinstance(v, str) or not v.strip()] == []
+    # the same {placeholders} as English, so nothing is dropped in translation
+    holes = re.compile(r"\{(\w+)\}")
+    differ = [k for k in english if set(holes.findall(english[k])) != set(holes.findall(other[k]))]
+    assert differ == []
+
+
+def test_english_has_every_key_the_page_asks_for() -> None:
+    english = _load("en")
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (STATIC / "js").glob("*.js"))
+    code += (STATIC / "index.html").read_text(encoding="utf-8")
+    asked = set(re.findall(r"""\b(?:t|hint)\("([a-z0-9.-]+)\"""", code))
+    asked |= set(re.findall(r'data-i18n(?:-label|-title)?="([a-z0-9.-]+)"', code))
+    config = page_config()
+    asked |= {f"preset.{p}.{part}" for p in PRESETS for part in ("name", "desc")}
+    asked |= {f"option.{k}.{part}" for k in OPTION_KEYS for part in ("name", "desc")}
+    asked |= {f"level.{level}" for level in LEVELS}
+    asked |= {f"language.{lang}" for lang in LANGUAGES}
+    asked |= {f"rank.{r}" for r in "A23456789TJQK"} | {f"suit.{s}" for s in "CDHS"}
+    asked |= {f"connection.{c}" for c in ("connecting", "open", "closed")}
+    asked |= {"button.sort-suit", "button.sort-rank", "meld.group", "meld.run"}
+    for key, form in config["options"].items():
+        if form["kind"] == "choice":
+            asked |= {
+                f"value.{key}.{json.dumps(v).strip(chr(34))}"
+                for v in form["choices"]
+                if not isinstance(v, int)
+            }
+    assert sorted(asked - set(english)) == []
+
+
+def test_every_rule_id_of_the_rules_has_an_explanation() -> None:
+    rules = (Path(__file__).parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    english = _load("en")
+    ids = set(re.findall(r"\*\*\[([a-z]+\.[a-z-]+)\]\*\*", rules))
+    # rules that never refuse an action need no message on the page
+    quiet = {"deal.rotation", "pack.decks", "layoff.owner", "game.ties", "game.must-go-out"}
+    quiet |= {"game.settlement", "undo.hand", "undo.nothing", "undo.others", "undo.stock"}
+    quiet |= {i for i in ids if i.startswith("score.")}
+    assert sorted(i for i in ids - quiet if f"rule.{i}" not in english) == []

@@ -1,0 +1,60 @@
+"""Two browsers play each other at one table, made and joined through the pages; a third
+watches as a spectator and sees every move, but no hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.support import create_table, new_page, play_turn, ready, view
+
+
+def test_two_players_and_a_spectator(server: Any, browser: Any) -> None:
+    ana = new_page(browser)
+    # ten cards: nobody goes out in three turns; a turn clock of 60 s
+    code = create_table(ana, server, "Ana", "rummy", ["open"], clock=60)
+    link = ana.input_value("#share-link")
+    assert link.endswith(f"/?t={code}")
+
+    ben = new_page(browser)
+    ben.goto(link)
+    ready(ben)
+    ben.fill("#player-name", "Ben")
+    ben.click("[data-focus=join]")
+    ben.locator(".badge.you").wait_for()
+    # Ana sees Ben arrive, connected
+    ana.locator(".seat-row", has_text="Ben").locator(".dot.on").wait_for()
+
+    watcher = new_page(browser)
+    watcher.goto(link)
+    ready(watcher)
+    assert "watching" in watcher.inner_text(".room")
+    assert watcher.locator("[data-focus=join]").count() == 0  # no open seat left
+
+    ana.click("[data-focus=start]")
+    for page in (ana, ben, watcher):
+        page.wait_for_selector(".table-screen")
+    assert watcher.locator(".hand").count() == 0
+    assert watcher.locator(".spectator-note").count() == 1
+    # the turn clock runs in the box of the player to act, for everybody
+    clock = watcher.locator(".player.to-act .clock")
+    clock.wait_for()
+    assert clock.inner_text().endswith(" s") and int(clock.inner_text().split()[0]) <= 60
+
+    players = {0: ana, 1: ben}
+    for _ in range(6):  # three turns each
+        ana.wait_for_function("rk.session.view && !rk.session.pending")
+        turn = view(ana)["to_act"]
+        page = players[turn]
+        page.wait_for_function(f"rk.session.view.to_act === {turn} && !rk.session.pending")
+        seq = page.evaluate("rk.session.seq")
+        play_turn(page)
+        # the spectator follows: the same seq, the last action shown and highlighted
+        watcher.wait_for_function(f"rk.session.seq > {seq}")
+        watched = watcher.locator(f'.player[data-seat="{turn}"] .last-action').inner_text()
+        assert watched.startswith(("Ana", "Ben"))
+    seen = view(watcher)
+    assert seen["hand"] is None and seen["seat"] is None and seen["legal_actions"] == []
+    assert view(ana)["log"] == view(ben)["log"] == seen["log"]
+    assert len(seen["log"]) >= 12
+    for page in (ana, ben, watcher):
+        assert page.errors == []

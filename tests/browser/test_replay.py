@@ -1,0 +1,70 @@
+"""The end of a game through the page: the result, play again; then the finished game
+from the lobby's list, replayed step by step with every hand shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.support import (
+    LAYOUT_CHECK,
+    NARROW,
+    OUTPUT,
+    create_table,
+    new_page,
+    no_missing_text,
+    play_turn,
+    ready,
+    view,
+    wait_my_turn,
+)
+
+
+def test_result_play_again_and_replay(server: Any, browser: Any) -> None:
+    page = new_page(browser)
+    # three cards each and a target of 1: the first hand ends the game
+    create_table(page, server, "Eva", "rummy", ["bot:greedy"], {"hand_size": "3", "target": "1"})
+    page.click("[data-focus=start]")
+    for _ in range(60):
+        wait_my_turn(page)
+        if view(page)["game_over"]:
+            break
+        if page.locator("dialog[open]").count():
+            page.keyboard.press("Escape")
+            continue
+        play_turn(page)
+    result = page.locator(".result")
+    result.wait_for()
+    assert "wins" in result.inner_text() or "No single winner" in result.inner_text()
+    assert result.locator(".score-sheet tbody tr").count() == 1
+    game = page.evaluate("rk.session.game")
+
+    # play again: a new game at the same table, hand 1
+    page.click("[data-focus=again]")
+    page.wait_for_function(f"rk.session.game !== '{game}' && rk.session.view !== null")
+    page.wait_for_function("!rk.session.view.game_over")
+    assert view(page)["hand_number"] == 1
+
+    # the finished game in the lobby, replayed
+    page.goto(server.url + "/")
+    ready(page)
+    page.click(f'a[data-game="{game}"]')
+    ready(page)
+    replay = page.evaluate("rk.replay.doc")
+    steps = len(replay["frames"])
+    assert steps > 2
+    first = page.locator(".replay-players .player")
+    assert first.count() == 2
+    for seat in range(2):  # every hand shown at the deal
+        assert first.nth(seat).locator(".card").count() == 3
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("rk.replay.step") == 1
+    assert page.inner_text("#replay-what").startswith(("Eva", "Greedy"))
+    page.keyboard.press("End")
+    assert page.evaluate("rk.replay.step") == steps - 1
+    page.click("[data-focus=replay-prev]")
+    assert page.evaluate("rk.replay.step") == steps - 2
+    assert no_missing_text(page) == []
+    page.set_viewport_size(NARROW)
+    page.screenshot(path=OUTPUT / "replay-narrow.png", full_page=True)
+    assert page.evaluate(LAYOUT_CHECK) == []
+    assert page.errors == []

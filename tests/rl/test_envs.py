@@ -1,0 +1,206 @@
+"""The environments pass PettingZoo's and Gymnasium's own checkers, follow the game's
+turns (Rummy calls out of turn included), reward as documented and repeat with seeds."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the rl extra is not installed")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from rummykit import IllegalAction, Phase  # noqa: E402
+from rummykit.rl import SingleSeatEnv, Table, env, raw_env  # noqa: E402
+
+ENV_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
+    ("500-rum", 2, {}),
+    ("500-rum", 4, {}),
+    ("500-rum", 5, {}),
+    ("rummy", 3, {}),
+    ("wrotham", 2, {}),
+    ("remik-500", 4, {"rummy_call": "pile"}),
+]
+
+
+def _random_step(obs: dict[str, Any], rng: np.random.Generator) -> int:
+    return int(rng.choice(np.flatnonzero(obs["action_mask"])))
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), ENV_CONFIGS, ids=str)
+def test_pettingzoo_api_test(preset: str, players: int, options: dict[str, Any]) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice about dict observations, as for chess
+        api_test(env(preset=preset, players=players, max_steps=300, **options), num_cycles=200)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("500-rum", 2), ("500-rum", 3)])
+def test_pettingzoo_seed_test(preset: str, players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: env(preset=preset, players=players, max_steps=200), num_cycles=60)
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "opponents"),
+    [("500-rum", 2, "random"), ("500-rum", 3, "greedy"), ("rummy", 2, "heuristic")],
+)
+def test_gymnasium_check_env(preset: str, players: int, opponents: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(SingleSeatEnv(preset=preset, players=players, opponents=opponents, max_steps=40))
+
+
+def test_gymnasium_make_builds_the_single_seat_environment() -> None:
+    import gymnasium
+
+    from rummykit.rl import GYMNASIUM_ID
+
+    made = gymnasium.make(GYMNASIUM_ID, preset="rummy", players=3, opponents="random")
+    obs, info = made.reset(seed=2)
+    assert made.unwrapped.table.players == 3
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(made.unwrapped)
+
+
+def test_agent_selection_follows_the_game_through_rummy_calls() -> None:
+    e = raw_env(preset="500-rum", players=4, max_steps=3000)
+    rng = np.random.default_rng(1)
+    calls = 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        table = e.table
+        while not (e.terminations[e.agent_selection] or e.truncations[e.agent_selection]):
+            assert e.agent_selection == f"player_{table.to_act}"
+            obs = e.observe(e.agent_selection)
+            for other in e.agents:
+                if other != e.agent_selection:
+                    assert e.observe(other)["action_mask"].sum() == 0
+            if table.game.hand.phase is Phase.RUMMY:
+                calls += 1
+                names = {e.codec.notation(i) for i in np.flatnonzero(obs["action_mask"])}
+                assert "pass" in names and any(n.startswith("rummy ") for n in names)
+            e.step(_random_step(obs, rng))
+    assert calls > 0
+
+
+def test_game_rewards_are_zero_sum_and_go_to_the_winner() -> None:
+    e = raw_env(preset="500-rum", players=3, target=60)
+    rng = np.random.default_rng(2)
+    e.reset(seed=3)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        e.step(None if terminated or truncated else _random_step(obs, rng))
+    winner = e.table.game.winner
+    assert winner is not None
+    assert totals[f"player_{winner}"] == 1.0
+    assert sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_hand_rewards_are_the_hand_scores_against_the_others() -> None:
+    table = Table("500-rum", 2, reward="hand", reward_scale=1.0)
+    table.reset(seed=4)
+    rng = np.random.default_rng(3)
+    game = table.game
+    while game.hand.number == 1:
+        seat = table.to_act
+        rewards = table.step(seat, int(rng.choice(table.legal_indices())))
+    result = game.results[0]
+    a, b = result.scores
+    assert rewards == [a - b, b - a]
+
+
+def test_max_steps_truncates() -> None:
+    e = env(preset="500-rum", players=2, max_steps=10)
+    e.reset(seed=0)
+    rng = np.random.default_rng(0)
+    steps = 0
+    for _agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            e.step(None)
+            continue
+        e.step(_random_step(obs, rng))
+        steps += 1
+    assert steps == 10
+
+
+def test_an_illegal_action_ends_the_wrapped_game_with_minus_one() -> None:
+    e = env(preset="500-rum", players=2)
+    e.reset(seed=0)
+    obs, *_ = e.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    agent = e.agent_selection
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        e.step(illegal)
+    assert e.rewards[agent] == -1
+    unwrapped = raw_env(preset="500-rum", players=2)
+    unwrapped.reset(seed=0)
+    with pytest.raises(IllegalAction):
+        unwrapped.step(illegal)
+
+
+def test_single_seat_reset_with_a_seed_repeats_deals_and_bot_decisions() -> None:
+    def play(seed: int) -> list[tuple[bytes, float]]:
+        s = SingleSeatEnv(preset="500-rum", players=3, opponents="heuristic", seat=1)
+        obs, _info = s.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        out = []
+        for _ in range(40):
+            obs, reward, terminated, truncated, _info = s.step(_random_step(obs, rng))
+            out.append((obs["observation"].tobytes(), reward))
+            if terminated or truncated:
+                break
+        return out
+
+    assert play(8) == play(8)
+    assert play(8) != play(9)
+
+
+def test_single_seat_masks_and_illegal_actions() -> None:
+    s = SingleSeatEnv(preset="500-rum", players=2, opponents=["greedy"])
+    obs, info = s.reset(seed=1)
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    assert np.array_equal(s.action_masks(), info["action_mask"].astype(bool))
+    assert s.table.to_act == 0
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _obs, reward, terminated, _truncated, info = s.step(illegal)
+    assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
+    with pytest.raises(RuntimeError):
+        s.step(0)
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="levels"):
+        SingleSeatEnv(opponents="grandmaster")
+    with pytest.raises(ValueError, match="seat"):
+        SingleSeatEnv(players=2, seat=2)
+    with pytest.raises(ValueError, match="reward"):
+        env(reward="points")
+
+
+def test_every_player_count_builds() -> None:
+    for players in range(2, 9):
+        e = env(preset="500-rum", players=players)
+        e.reset(seed=players)
+        obs, *_ = e.last()
+        assert obs["action_mask"].sum() > 0
+    assert raw_env(render_mode="ansi").render() is None  # before the first reset
+
+
+def test_render_shows_the_public_table_only() -> None:
+    e = raw_env(preset="500-rum", players=2, render_mode="ansi")
+    e.reset(seed=0)
+    text = e.render()
+    assert text is not None and "spectator" in text and "hand:" not in text

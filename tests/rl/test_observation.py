@@ -1,0 +1,98 @@
+"""Observations: built from the view alone, so hidden cards never change them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="the rl extra is not installed")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed")
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
+
+from rummykit import Game, Rules  # noqa: E402
+from rummykit.bots import determinize  # noqa: E402
+from rummykit.rl import ActionCodec, ObservationEncoder, view_text  # noqa: E402
+from rummykit.view import view_of_hand  # noqa: E402
+
+from .play import CONFIGS, positions, rules_of, views  # noqa: E402
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), CONFIGS, ids=str)
+def test_hidden_cards_do_not_change_the_observation(
+    preset: str, players: int, options: dict[str, object]
+) -> None:
+    """Deal the cards a seat cannot see again (other hands beside their known cards, and
+    the stock): the seat's observation and mask stay the same, to the bit."""
+    rules = rules_of(preset, options)
+    encoder = ObservationEncoder(rules, players)
+    codec = ActionCodec(rules, players)
+    rng = random.Random(9)
+    changed = 0
+    for k, game in enumerate(positions(preset, players, options, games=2, seed=4, steps=200)):
+        if k % 3:
+            continue
+        for view in views(game):
+            obs = encoder.encode(view)
+            other = determinize(view, rng)
+            changed += other.hands != game.hand.hands
+            seat = view.seat
+            assert seat is not None
+            twin = view_of_hand(other, seat, view.totals, view.game_over, view.winner)
+            assert np.array_equal(encoder.encode(twin), obs)
+            assert np.array_equal(codec.mask(twin.legal_actions), codec.mask(view.legal_actions))
+    assert changed > 0  # the hidden cards really were dealt otherwise
+
+
+def test_the_segments_tile_the_vector_and_read_the_view() -> None:
+    rules = Rules.preset("500-rum")
+    encoder = ObservationEncoder(rules, 3)
+    ends = [first + size for first, size in encoder.segments.values()]
+    starts = [first for first, _ in encoder.segments.values()]
+    assert starts[0] == 0 and starts[1:] == ends[:-1] and ends[-1] == encoder.size
+    low, high = encoder.bounds()
+    for game in positions("500-rum", 3, {}, games=1, seed=2, steps=300):
+        for view in views(game):
+            obs = encoder.encode(view)
+            assert obs.dtype == np.float32 and obs.shape == (encoder.size,)
+            assert (obs >= low).all() and (obs <= high).all()
+            hand = obs[encoder.segment("hand")]
+            assert hand.sum() == len(view.hand or ())
+            for card in view.hand or ():
+                assert hand[card] >= 1
+            pile = obs[encoder.segment("pile")]
+            assert [int(c) - 1 for c in pile[: len(view.pile)]] == list(reversed(view.pile))
+            seats = obs[encoder.segment("seats")].reshape(3, 6)
+            me = view.seat or 0
+            assert [int(s) for s in seats[:, 0]] == [
+                view.hand_sizes[(me + r) % 3] for r in range(3)
+            ]
+            table = obs[encoder.segment("table")]
+            assert table.sum() == sum(len(m.meld.cards) for m in view.melds)
+
+
+def test_seats_are_relative_to_the_observer() -> None:
+    game = Game(Rules.preset("500-rum"), ["A", "B", "C"], seed=5)
+    encoder = ObservationEncoder(game.rules, 3)
+    to_act = game.to_act
+    for seat in range(3):
+        seats = encoder.encode(game.view(seat))[encoder.segment("seats")].reshape(3, 6)
+        assert seats[(to_act - seat) % 3, 4] == 1  # "is to act" sits in the relative row
+        assert seats[:, 4].sum() == 1
+
+
+def test_a_spectator_view_has_no_observation_but_has_text() -> None:
+    game = Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3)
+    encoder = ObservationEncoder(game.rules, 2)
+    with pytest.raises(ValueError, match="spectator"):
+        encoder.encode(game.view(None))
+    text = view_text(game.view(None))
+    assert "spectator" in text and "hand:" not in text
+    mine = encoder.text(game.view(0))
+    assert mine.splitlines()[1].startswith("hand: ") and "Ana: 13 cards" in mine
+
+
+def test_views_of_other_rules_are_refused() -> None:
+    game = Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3)
+    with pytest.raises(ValueError, match="view is of"):
+        ObservationEncoder(Rules.preset("rummy"), 2).encode(game.view(0))

@@ -1,0 +1,54 @@
+"""RULES.md [joker.declare]: a bare joker that can be read several ways is refused, and
+the message lists every reading and how to write it, so that a player can fix the text
+without guessing."""
+
+from __future__ import annotations
+
+import pytest
+
+from .kit import act, drawn, refuse
+
+
+def _seven(cards: str) -> str:
+    """The cards of a meld text and unrelated fillers: a hand of seven, for three players."""
+    fill = ["5C", "8D", "JS", "7S", "3D", "TC"]
+    have = ["JK" if c.startswith("JK") else c for c in cards.split()]
+    return " ".join(have + fill[: 7 - len(have)])
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("6H 7H JK", "JK could stand for 5H or 8H: write JK=5H or JK=8H"),
+        ("JK 2H 3H", "JK could stand for AH or 4H: write JK=AH or JK=4H"),
+        ("QH KH JK", "JK could stand for JH or AH: write JK=JH or JK=AH"),
+        (
+            "6H JK JK",
+            "the 2 jokers could stand for 6s in a group, 4H and 5H, 5H and 7H or 7H and 8H: "
+            "write JK=6 JK=6, JK=4H JK=5H, JK=5H JK=7H or JK=7H JK=8H",
+        ),
+        (
+            "6H JK=7H JK",  # one joker declared: the readings differ in the other
+            "the 2 jokers could stand for 5H and 7H or 7H and 8H: write JK=5H JK=7H or JK=7H JK=8H",
+        ),
+    ],
+)
+def test_joker_declare_message_lists_the_readings(cards: str, message: str) -> None:
+    hand = drawn("500-rum", _seven(cards), draw="9S")
+    error = refuse(hand, f"Ana: meld {cards}", "joker.declare")
+    assert error.message == message
+
+
+def test_joker_declare_message_readings_can_be_written_back() -> None:
+    # every reading the message offers is a meld the engine accepts
+    for declared in ("JK=5H", "JK=8H"):
+        hand = drawn("500-rum", _seven("6H 7H JK"), draw="9S")
+        act(hand, f"Ana: meld 6H 7H {declared}")
+
+
+def test_joker_declare_message_lay_off_lists_both_ends() -> None:
+    hand = drawn("500-rum", "6H 7H 8H JK 5S JD KC", draw="4D")
+    act(hand, "Ana: meld 6H 7H 8H")
+    error = refuse(hand, "Ana: layoff JK to 1", "joker.declare")
+    assert error.message == "JK could stand for 5H or 9H: write JK=5H or JK=9H"
+    act(hand, "Ana: layoff JK=5H to 1")

@@ -1,0 +1,187 @@
+"""Running a server: /health, structured logs, turn clocks that survive a restart (and a
+Rummy call's own clock), and the tables' lifecycle (only unfinished tables come back;
+waiting tables nobody joins are closed)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import random
+import time
+from collections.abc import Callable
+
+import pytest
+
+from rummykit.server.logs import JsonFormatter
+from rummykit.server.storage import Store
+from tests.server.kit import Client, LiveServer, seats, wait_for
+
+
+def test_health_says_the_version_the_live_tables_and_the_database(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rummykit import __version__
+
+    live.table(seats("open", "open"))
+    assert live.get("/health") == {
+        "ok": True,
+        "version": __version__,
+        "tables": 1,
+        "database": True,
+    }
+
+    async def down(self: Store) -> None:
+        raise ConnectionError("no database")
+
+    monkeypatch.setattr(Store, "ping", down)
+    response = live.http.get("/health")
+    assert response.status_code == 503
+    assert response.json()["ok"] is False and response.json()["database"] is False
+
+
+def test_every_log_record_names_its_kind_table_and_seq(
+    live: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="rummykit.server"):
+        table = live.table(seats("open", "open"))["id"]
+        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+        live.post(f"/tables/{table}/start", {"token": tokens[0]})
+        clients = [live.client(table, t) for t in tokens]
+        for c in clients:
+            c.until("state")
+        mover = next(c for c in clients if c.my_turn())
+        assert mover.act("draw")["seq"] == 1
+        wait_for(lambda: any(getattr(r, "kind", "") == "action" for r in caplog.records))
+    records = [r for r in caplog.records if r.name == "rummykit.server"]
+    lines = [json.loads(JsonFormatter().format(r)) for r in records]
+    assert all({"time", "level", "kind", "table", "seq", "message"} <= set(x) for x in lines)
+    mine = [x for x in lines if x["table"] == table]
+    kinds = [x["kind"] for x in mine]
+    assert kinds[:4] == ["table.create", "seat.join", "seat.join", "game.start"], kinds
+    action = next(x for x in mine if x["kind"] == "action")
+    assert action["seq"] == 1 and action["by"] == "player" and action["message"].endswith("draw")
+
+
+def _two(live: LiveServer, clock: int) -> tuple[str, list[str], list[Client]]:
+    table = live.table(seats("open", "open"), clock=clock)["id"]
+    tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+    live.post(f"/tables/{table}/start", {"token": tokens[0]})
+    clients = [live.client(table, t) for t in tokens]
+    for c in clients:
+        c.until("state")
+    return table, tokens, clients
+
+
+def test_a_restart_keeps_the_turn_clock_deadline(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    with make_server(db=db_url, clock_range=(1, 60)) as live:
+        table, tokens, clients = _two(live, clock=2)
+        state = clients[0].messages[-1]
+        assert state["type"] == "state" and state["clock"]["window"] is False
+        deadline = dt.datetime.fromisoformat(state["clock"]["deadline"])
+        late = state["clock"]["seat"]
+        assert late == state["view"]["to_act"]
+        left = (deadline - dt.datetime.now(dt.UTC)).total_seconds()
+        assert 1.0 < left <= 2.0
+        time.sleep(0.6)
+    with make_server(db=db_url, clock_range=(1, 60)) as live:
+        watcher = live.client(table, tokens[1 - late])
+        state = watcher.until("state")
+        assert dt.datetime.fromisoformat(state["clock"]["deadline"]) == deadline
+        notice = watcher.until("notice", timeout=5)
+        ran_out = dt.datetime.now(dt.UTC)
+        assert notice["notice"] == "clock" and notice["seat"] == late
+        # the same deadline, not a full clock from the restart
+        assert (ran_out - deadline).total_seconds() < 0.5
+        event = watcher.until("event")
+        assert event["by"] == "clock" and event["event"]["seat"] == late
+
+
+def test_a_rummy_call_has_its_own_short_clock_and_lapses_to_a_pass(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, clock_range=(1, 60), call_clock=1, rate=1000.0) as live:
+        table = live.table(seats("open", "open", "open"), clock=30)["id"]
+        tokens = [live.join(table, name) for name in ("Ana", "Ben", "Cleo")]
+        live.post(f"/tables/{table}/start", {"token": tokens[0]})
+        clients = [live.client(table, t) for t in tokens]
+        for c in clients:
+            c.until("state")
+        rng = random.Random(3)
+        for _ in range(300):  # draw and discard until a Rummy call is offered
+            view = clients[0].view
+            assert view is not None and not view["game_over"]
+            if view["phase"] == "rummy":
+                break
+            mover = clients[view["to_act"]]
+            legal = mover.view["legal_actions"] if mover.view else []
+            choice = (
+                "draw"
+                if "draw" in legal
+                else rng.choice([a for a in legal if a.startswith("discard")] or legal)
+            )
+            assert mover.act(choice)["type"] == "ack"
+            for c in clients:
+                if c is not mover:
+                    c.until("state", lambda m, s=mover.seq: m["seq"] >= s)
+        else:
+            pytest.fail("no Rummy call was offered")
+        state = clients[0].messages[-1]
+        offered = view["to_act"]
+        assert state["clock"]["window"] is True and state["clock"]["seat"] == offered
+        left = dt.datetime.fromisoformat(state["clock"]["deadline"]) - dt.datetime.now(dt.UTC)
+        assert left.total_seconds() <= 1.0  # the call's clock, not the 30 s turn clock
+        notice = clients[0].until("notice", timeout=5)
+        assert notice["notice"] == "clock" and "pass" in notice["message"]
+        event = clients[0].until("event")
+        assert event["by"] == "clock" and event["event"]["action"] == "pass"
+        assert event["event"]["seat"] == offered
+
+
+def test_only_unfinished_tables_are_rebuilt_and_finished_ones_are_served_from_the_database(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    with make_server(db=db_url) as live:
+        waiting = live.table(seats("open", "open"))["id"]
+        playing, _, _ = _two(live, clock=60)
+        over = live.table(seats("open", "greedy"), options={"target": 50})["id"]
+        token = live.join(over, "Ana")
+        live.post(f"/tables/{over}/start", {"token": token})
+        live.client(over, token).play_to_end()
+        wait_for(lambda: live.get(f"/tables/{over}")["status"] == "over")
+        shown = live.get(f"/tables/{over}")
+    with make_server(db=db_url) as live:
+        assert set(live.server.lobby.tables) == {waiting, playing}
+        assert live.get("/health")["tables"] == 2
+        for seat in shown["seats"]:
+            seat["connected"] = False  # nobody is: it is not even in memory
+        assert live.get(f"/tables/{over}") == shown  # from the database
+        assert live.get(f"/tables/{shown['code'].lower()}")["id"] == over
+        assert len(live.get("/games")) == 1
+        again = live.post(f"/tables/{over}/again", {"token": token})  # it comes back
+        assert again["table"]["status"] == "playing" and again["table"]["game_number"] == 2
+        assert over in live.server.lobby.tables
+
+
+def test_a_waiting_table_nobody_joins_is_closed(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url) as live:
+        old = live.table(seats("open", "open"))["id"]
+    time.sleep(0.6)
+    config = {"db": sqlite_url, "waiting_ttl": 0.5, "sweep_interval": 0.1}
+    with make_server(**config) as live:
+        assert old not in live.server.lobby.tables  # closed at start: too old
+        assert live.get(f"/tables/{old}")["status"] == "closed"
+        fresh = live.table(seats("open", "open"))["id"]
+        joined = live.table(seats("open", "open"))["id"]
+        live.join(joined, "Ana")
+        assert {t["id"] for t in live.get("/tables")} == {fresh, joined}
+        wait_for(lambda: live.get(f"/tables/{fresh}")["status"] == "closed", timeout=5)
+        assert fresh not in live.server.lobby.tables
+        refused = live.http.post(f"/tables/{fresh}/join", json={"name": "Ben"})
+        assert refused.status_code == 404 and refused.json()["error"]["rule"] == "lobby.table"
+        wait_for(lambda: live.get(f"/tables/{joined}")["status"] == "closed", timeout=5)
+        assert live.get("/tables") == []

@@ -1,0 +1,136 @@
+"""Security at the door: pages from other sites are refused (the Origin check), no
+exception reaches a client (``server.internal``), and a seat acts only with its own token
+at its own table."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from rummykit.server.lobby import Lobby
+from rummykit.server.table import Table
+from tests.server.kit import VALIDATORS, LiveServer, seats
+
+
+def _hello(live: LiveServer, table: str, origin: str | None, token: str | None = None) -> Any:
+    """Connects from a page of ``origin`` and says hello: the first answer and the close
+    code (None: still open)."""
+    ws = connect(f"ws://127.0.0.1:{live.port}/tables/{table}/ws", origin=origin)  # type: ignore[arg-type]
+    with ws:
+        with contextlib.suppress(ConnectionClosed):  # a refused origin is closed at once
+            ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+        first = json.loads(ws.recv(timeout=5))
+        VALIDATORS[first["type"]].validate(first)
+        if first["type"] == "welcome":
+            return first, None
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=5)
+        return first, ws.close_code
+
+
+def test_a_page_from_another_site_may_not_open_a_websocket(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    friends = "https://friends.example"
+    with make_server(db=sqlite_url, allow_origins=frozenset({friends})) as live:
+        table = live.table(seats("open", "open"))["id"]
+        port = live.port
+        for allowed in (None, f"http://127.0.0.1:{port}", friends):
+            first, code = _hello(live, table, allowed)
+            assert first["type"] == "welcome" and code is None, allowed
+        for refused in (
+            "https://evil.example",
+            f"http://127.0.0.1:{port + 1}",  # another port: another origin
+            f"https://127.0.0.1:{port}.evil.example",
+            "null",
+        ):
+            first, code = _hello(live, table, refused)
+            assert first["rule"] == "server.origin" and code == 4401, refused
+
+
+def test_a_page_from_another_site_may_not_post_to_the_lobby(live: LiveServer) -> None:
+    body = {"seats": seats("open", "open")}
+    refused = live.http.post("/tables", json=body, headers={"Origin": "https://evil.example"})
+    assert refused.status_code == 403
+    assert refused.json()["error"]["rule"] == "lobby.origin"
+    own = live.http.post("/tables", json=body, headers={"Origin": f"http://127.0.0.1:{live.port}"})
+    assert own.status_code == 201
+    tables = live.get("/tables?all=1")
+    assert [t["id"] for t in tables] == [own.json()["id"]]
+
+
+def test_an_unexpected_failure_is_a_named_error_and_logged_never_sent(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = live.table(seats("open", "open"))["id"]
+    tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+    live.post(f"/tables/{table}/start", {"token": tokens[0]})
+    client = live.client(table, tokens[0])
+    client.until("state")
+
+    async def broken(self: Table, *_: object) -> None:
+        raise ValueError("secret detail: /home/server/db.py line 12")
+
+    monkeypatch.setattr(Table, "act", broken)
+    with caplog.at_level(logging.ERROR, logger="rummykit.server"):
+        answer = client.act("draw")
+        assert answer["type"] == "error" and answer["rule"] == "server.internal"
+        assert "secret" not in json.dumps(client.messages) and "Traceback" not in answer["message"]
+        client.send({"type": "ping"})
+        assert client.until("pong") == {"type": "pong"}  # the connection lives on
+
+        def failing(self: Lobby, everything: bool = False) -> list[dict[str, Any]]:
+            raise KeyError("secret key")
+
+        monkeypatch.setattr(Lobby, "open_tables", failing)
+        response = live.http.get("/tables")
+        assert response.status_code == 500
+        assert response.json() == {
+            "error": {
+                "rule": "server.internal",
+                "message": "the server failed on this request; it was logged",
+            }
+        }
+    logged = [r for r in caplog.records if getattr(r, "kind", None) == "internal"]
+    assert len(logged) == 2 and all(r.exc_info for r in logged)
+    assert logged[0].table == table  # type: ignore[attr-defined]
+    assert "secret detail" in caplog.text  # in the log, not on the wire
+    monkeypatch.undo()
+    assert client.act("draw")["type"] in ("ack", "error")
+
+
+def test_a_token_acts_only_for_its_own_seat_at_its_own_table(live: LiveServer) -> None:
+    first = live.table(seats("open", "open"))["id"]
+    other = live.table(seats("open", "open"))["id"]
+    ana, ben = live.join(first, "Ana"), live.join(first, "Ben")
+    cleo = live.join(other, "Cleo")
+    # another table's token holds no seat here: neither the lobby nor the socket take it
+    refused = live.http.post(f"/tables/{first}/start", json={"token": cleo})
+    assert refused.status_code == 403 and refused.json()["error"]["rule"] == "lobby.token"
+    message, code = _hello(live, first, None, cleo)
+    assert message["rule"] == "server.token" and code == 4403
+    # a wrong token, likewise
+    wrong = ana[:-2] + ("AA" if not ana.endswith("AA") else "BB")
+    for path in ("start", "leave", "back", "again"):
+        answer = live.http.post(f"/tables/{first}/{path}", json={"token": wrong})
+        assert answer.status_code == 403 and answer.json()["error"]["rule"] == "lobby.token"
+    message, code = _hello(live, first, None, wrong)
+    assert message["rule"] == "server.token" and code == 4403
+    # with its token a seat acts as itself only; without one nobody acts
+    live.post(f"/tables/{first}/start", {"token": ana})
+    a, b, watcher = live.client(first, ana), live.client(first, ben), live.client(first)
+    for c in (a, b, watcher):
+        c.until("state")
+    assert a.view is not None
+    mover, waiting = (a, b) if a.view["to_act"] == 0 else (b, a)
+    assert waiting.act("draw")["rule"] == "action.turn"
+    assert watcher.act("draw")["rule"] == "server.spectator"
+    assert live.get(f"/tables/{first}")["seq"] == 0
+    assert mover.act("draw")["type"] == "ack"

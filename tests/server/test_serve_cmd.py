@@ -1,0 +1,82 @@
+"""``rummykit serve``: prints the address to open, serves, stops on Ctrl+C; refuses bad
+options with exit 2; says what to install when the extra is missing."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from tests.server.test_storage import _free_port
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def test_serve_prints_the_address_and_serves(tmp_path: Path) -> None:
+    port = _free_port()
+    db = f"sqlite+aiosqlite:///{tmp_path / 'rk.db'}"
+    process = subprocess.Popen(
+        [
+            *(sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", db),
+            *("--log-format", "json"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()
+        assert first.startswith(f"rummykit server: open http://localhost:{port}/")
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                doc = httpx.get(f"http://127.0.0.1:{port}/", timeout=1).json()
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and process.poll() is None
+                time.sleep(0.05)
+        assert doc["name"] == "rummykit" and doc["protocol"] == 1
+        body = {"seats": [{"kind": "open"}, {"kind": "open"}]}
+        table = httpx.post(f"http://127.0.0.1:{port}/tables", json=body, timeout=5).json()["id"]
+        health = httpx.get(f"http://127.0.0.1:{port}/health", timeout=5).json()
+        assert health["ok"] and health["tables"] == 1 and health["database"]
+        process.send_signal(signal.SIGINT)
+        assert process.wait(20) == 0
+        assert process.stderr is not None
+        lines = [json.loads(line) for line in process.stderr.read().splitlines()]
+        assert all({"time", "level", "kind", "table", "seq", "message"} <= set(x) for x in lines)
+        made = [x for x in lines if x["kind"] == "table.create"]
+        assert made and made[0]["table"] == table and made[0]["seq"] == 0
+        assert any(x["kind"] == "http" for x in lines)  # uvicorn's lines are JSON too
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_serve_refuses_a_bad_database_url() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "serve", "--db", "mysql://x"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "--db mysql://x" in done.stderr
+
+
+def test_serve_without_the_extra_says_what_to_install() -> None:
+    script = (
+        f"import sys; sys.path.insert(0, {str(SRC)!r})\n"
+        "from rummykit.cli import main\n"
+        "raise SystemExit(main(['serve']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 2
+    assert "pip install 'rummykit[server]'" in done.stderr and "Traceback" not in done.stderr

@@ -1,0 +1,169 @@
+"""Durability: every table comes back after a restart where it was; an action is either
+logged and replayed, or never acknowledged; the schema is the migrations'. Each test runs
+on SQLite and, when RUMMYKIT_TEST_DATABASE_URL is set, on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.server.kit import Client, LiveServer, seats
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _two_people(live: LiveServer) -> tuple[str, Client, Client, list[str]]:
+    table = live.table(seats("open", "open"), options={"target": 100})["id"]
+    tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+    live.post(f"/tables/{table}/start", {"token": tokens[0]})
+    a, b = live.client(table, tokens[0]), live.client(table, tokens[1])
+    a.until("state")
+    b.until("state")
+    assert a.view is not None
+    if a.view["to_act"] == 0:
+        return table, a, b, tokens
+    return table, b, a, tokens[::-1]
+
+
+def test_a_restarted_server_brings_the_table_back_where_it_was(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    with make_server(db=db_url) as live:
+        table, mover, other, (mover_token, _) = _two_people(live)
+        assert mover.act("draw")["seq"] == 1
+        assert mover.view is not None
+        assert mover.act(f"discard {mover.view['hand'][-1]}")["seq"] == 2
+        other.until("state", lambda m: m["seq"] == 2)
+        before = mover.view
+        seen = other.view
+        mover.close()
+        other.close()
+    with make_server(db=db_url) as live:
+        doc = live.get(f"/tables/{table}")
+        assert doc["status"] == "playing" and doc["seq"] == 2
+        back = live.client(table, mover_token, seq=2)
+        state = back.until("state")
+        assert state["seq"] == 2 and state["view"] == before
+        watcher = live.client(table)
+        assert seen is not None
+        assert watcher.until("state")["view"]["pile"] == seen["pile"]
+        assert back.view is not None and back.view["to_act"] != back.seat
+
+
+def test_a_finished_game_stays_a_record_after_a_restart(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    with make_server(db=db_url) as live:
+        table = live.table(seats("open", "greedy"), options={"target": 100})["id"]
+        token = live.join(table, "Ana")
+        live.post(f"/tables/{table}/start", {"token": token})
+        live.client(table, token).play_to_end()
+        games = live.get("/games")
+    with make_server(db=db_url) as live:
+        assert live.get("/games") == games
+        assert live.get(f"/tables/{table}")["status"] == "over"
+        record = live.get(games[0]["record"])
+        assert record["players"] == ["Ana", "Greedy 2"] and record["rules"] == "500-rum"
+
+
+def test_a_failed_write_is_not_acknowledged_and_changes_nothing(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    failing = [False]
+
+    def fault(point: str) -> None:
+        if point == "before-log" and failing[0]:
+            raise OSError("disk full")
+
+    with make_server(db=db_url, fault=fault) as live:
+        _, mover, _, _ = _two_people(live)
+        before = mover.view
+        failing[0] = True
+        answer = mover.act("draw")
+        assert answer["rule"] == "server.storage" and answer["seq"] == 0
+        mover.until("state")
+        assert mover.view == before  # the game went back to its log
+        failing[0] = False
+        assert mover.act("draw") == {"type": "ack", "seq": 1, "action": "draw"}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.mark.parametrize("point", ["before-log", "after-log"])
+def test_killed_before_the_ack_the_action_is_logged_and_replayed_or_never_acked(
+    make_server: Callable[..., LiveServer], db_url: str, tmp_path: Path, point: str
+) -> None:
+    port, flag = _free_port(), tmp_path / "crash-now"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.server.crash_server", db_url, str(port), point, str(flag)],
+        cwd=ROOT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                break
+            except httpx.TransportError:
+                assert process.poll() is None and time.monotonic() < deadline
+                time.sleep(0.05)
+        live = LiveServer.__new__(LiveServer)  # a client of the other process
+        live.port = port
+        live.http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
+        table, mover, _, _ = _two_people(live)
+        assert mover.act("draw")["seq"] == 1
+        assert mover.view is not None
+        card = mover.view["hand"][0]
+        flag.touch()
+        with pytest.raises(ConnectionClosed):
+            mover.act(f"discard {card}")  # the server dies: no ack comes
+        assert process.wait(20) == 137
+        assert not any(m["type"] == "ack" and m["seq"] == 2 for m in mover.messages)
+        live.http.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+    with make_server(db=db_url) as again:
+        doc = again.get(f"/tables/{table}")
+        watcher = again.client(table)
+        pile = watcher.until("state")["view"]["pile"]
+        if point == "after-log":  # logged: it is replayed
+            assert doc["seq"] == 2 and pile[-1] == card
+        else:  # not logged: never acknowledged, never played
+            assert doc["seq"] == 1 and card not in pile
+
+
+def test_the_schema_is_the_migrations_and_upgrading_twice_changes_nothing(db_url: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from rummykit.server.migrate import HEAD, upgrade
+    from rummykit.server.models import metadata
+
+    async def check() -> list[object]:
+        engine = create_async_engine(db_url)
+        assert await upgrade(engine) == HEAD
+        assert await upgrade(engine) == HEAD
+        async with engine.connect() as conn:
+            diff: list[object] = await conn.run_sync(
+                lambda c: compare_metadata(MigrationContext.configure(c), metadata)
+            )
+        await engine.dispose()
+        return diff
+
+    assert asyncio.run(check()) == []

@@ -1,0 +1,128 @@
+"""Tables side by side: a slow bot holds up nobody; turn clocks hand an absent player's
+turn to a bot; a player who leaves is stood in for and takes the seat back."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rummykit import Action, PlayerView
+from tests.server.kit import Client, LiveServer, seats
+
+
+class SlowBot:
+    """Thinks for a while (sleeping, as a bot waiting on a search would), then plays its
+    first legal action."""
+
+    def __init__(self, level: str, *, seed: str = "", name: str = "") -> None:
+        self.name = name or level
+
+    def act(self, view: PlayerView) -> Action:
+        time.sleep(1.5)
+        return view.legal_actions[0]
+
+
+def _play_turn(client: Client) -> None:
+    """Draws and discards (the first card) for a client whose turn it is."""
+    assert client.act("draw")["type"] == "ack"
+    assert client.view is not None
+    assert client.act(f"discard {client.view['hand'][0]}")["type"] == "ack"
+
+
+def _wait_turn(client: Client) -> None:
+    while not client.my_turn():
+        client.recv()
+
+
+def test_a_slow_bot_blocks_neither_other_tables_nor_its_own(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, extra_levels={"slow": SlowBot}) as live:
+        slow = live.table(seats("open", "slow"))["id"]
+        ana = live.join(slow, "Ana")
+        live.post(f"/tables/{slow}/start", {"token": ana})
+        client = live.client(slow, ana)
+        client.until("state")
+        if client.my_turn():
+            _play_turn(client)
+        assert client.view is not None and client.view["to_act"] == 1  # the slow bot thinks
+        fast = live.table(seats("open", "open"))["id"]
+        tokens = [live.join(fast, "Cleo"), live.join(fast, "Dan")]
+        live.post(f"/tables/{fast}/start", {"token": tokens[0]})
+        players = [live.client(fast, t) for t in tokens]
+        for p in players:
+            p.until("state")
+        mover = next(p for p in players if p.my_turn())
+        waiting = live.get(f"/tables/{slow}")["seq"]
+        started = time.monotonic()
+        assert mover.act("draw")["type"] == "ack"
+        watcher = live.client(slow)  # the slow table itself still answers
+        watcher.until("state")
+        assert time.monotonic() - started < 1.4
+        assert live.get(f"/tables/{slow}")["seq"] == waiting  # its bot is still thinking
+        assert client.until("event", timeout=10)["by"] == "bot"
+
+
+def test_when_the_clock_runs_out_a_bot_plays_the_turn(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, clock_range=(1, 60)) as live:
+        table = live.table(seats("open", "open"), clock=1)["id"]
+        assert live.get(f"/tables/{table}")["clock"] == 1
+        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+        live.post(f"/tables/{table}/start", {"token": tokens[0]})
+        clients = [live.client(table, t) for t in tokens]
+        for c in clients:
+            c.until("state")
+        assert clients[0].view is not None
+        late = clients[0].view["to_act"]
+        watcher = clients[1 - late]
+        notice = watcher.until("notice", timeout=5)
+        assert notice["notice"] == "clock" and notice["seat"] == late
+        played: list[dict[str, Any]] = []
+        while watcher.view is None or watcher.view["to_act"] == late:
+            message = watcher.until("event")
+            played.append(message)
+            watcher.until("state")
+        assert played and {m["by"] for m in played} == {"clock"}
+        assert {m["event"]["seat"] for m in played} == {late}
+
+
+def test_a_player_who_leaves_is_stood_in_for_and_comes_back(live: LiveServer) -> None:
+    table = live.table(seats("open", "open"))["id"]
+    ana, ben = live.join(table, "Ana"), live.join(table, "Ben")
+    live.post(f"/tables/{table}/start", {"token": ana})
+    a, b = live.client(table, ana), live.client(table, ben)
+    a.until("state")
+    b.until("state")
+    left = live.post(f"/tables/{table}/leave", {"token": ben})
+    assert left["table"]["seats"][1]["away"] is True
+    assert a.until("notice")["notice"] == "away"
+    assert b.act("draw")["rule"] == "server.away"
+    for _ in range(2):  # Ana's turns; the stand-in plays Ben's
+        _wait_turn(a)
+        _play_turn(a)
+    stood_in = [m for m in a.messages if m["type"] == "event" and m["event"]["seat"] == 1]
+    assert stood_in and {m["by"] for m in stood_in} == {"stand-in"}
+    live.post(f"/tables/{table}/back", {"token": ben})
+    b.until("notice", lambda m: m["notice"] == "back")
+    _wait_turn(b)  # Ben's turn waits for Ben again
+    assert b.view is not None
+    assert b.act(b.view["legal_actions"][0])["type"] == "ack"
+
+
+def test_a_search_bot_plays_in_a_worker_process(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, processes=1) as live:
+        table = live.table(seats("open", "ismcts"))["id"]
+        ana = live.join(table, "Ana")
+        live.post(f"/tables/{table}/start", {"token": ana})
+        client = live.client(table, ana)
+        client.until("state")
+        if client.my_turn():
+            _play_turn(client)
+        event = client.until("event", lambda m: m["event"]["seat"] == 1, timeout=60)
+        assert event["by"] == "bot"
+        assert live.server.runner._pool is not None  # it went through the pool

@@ -1,0 +1,275 @@
+"""Remik 500's multi-table tournament (RULES.md 8.4, seed 004): chips, ratios, the
+round's tie-break, eliminations, table balancing, records that replay; properties:
+chips are conserved and every tournament ends."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummykit import Rules, RulesError
+from rummykit.bots import get_bot
+from rummykit.cli import main
+from rummykit.errors import RecordError
+from rummykit.remik_tournament import (
+    Tournament,
+    TournamentRules,
+    default_ratio,
+    rebalance,
+    round_payments,
+)
+
+NAMES = [f"P{i}" for i in range(8)]
+
+
+def bots(names: list[str], level: str = "greedy") -> dict[str, object]:
+    return {n: get_bot(level, seed=i, name=n) for i, n in enumerate(names)}
+
+
+def played(n: int = 8, size: int = 4, chips: int = 60, seed: int = 1) -> Tournament:
+    names = NAMES[:n]
+    t = Tournament(names, TournamentRules(table_size=size, starting_chips=chips), seed=seed)
+    t.play(bots(names))  # type: ignore[arg-type]
+    return t
+
+
+# ---------------------------------------------------------------- seed 004's examples
+def test_chips_seed_004_jan_dawid_robert_ratio_3() -> None:
+    # "Jan wygrał rundę (wskaźnik punkt-żeton wynosi 3) i ma 100 punktów. Dawid ma 70
+    # punktów, a Robert 60. Dawid daje Janowi 90 żetonów ... Robert daje Janowi 120."
+    paid = round_payments([100, 70, 60], [100, 70, 60], [0, 0, 0], ratio=3, chips=[500] * 3)
+    assert paid == [210, -90, -120]
+
+
+def test_chips_seed_004_rachela_marek_jerzy_ratio_2() -> None:
+    # "Rachela wygrała rundę z 60 punktami (wskaźnik = 2). Marek ma 0 punktów, a Jerzy
+    # ma -10 punktów. Marek daje Racheli 120 żetonów. Jerzy daje Racheli 140 żetonów."
+    paid = round_payments([60, 0, -10], [60, 10, 5], [0, 10, 15], ratio=2, chips=[500] * 3)
+    assert paid == [260, -120, -140]
+
+
+def test_chips_a_player_pays_at_most_the_chips_they_hold() -> None:
+    paid = round_payments([60, 0, -10], [60, 0, 0], [0, 0, 10], ratio=2, chips=[5, 50, 100])
+    assert paid == [150, -50, -100]
+
+
+def test_chips_equal_highest_scores_go_to_the_most_melded_then_the_lowest_hand() -> None:
+    # [game.ties] most-melded: 40 = 50 - 10 and 40 = 45 - 5: the 50 melded wins.
+    assert round_payments([40, 40, 0], [50, 45, 0], [10, 5, 0], ratio=1, chips=[99] * 3) == [
+        40,
+        0,
+        -40,
+    ]
+    # equal melded too: the lower hand wins
+    assert round_payments([40, 40, 0], [50, 50, 10], [10, 8, 10], ratio=1, chips=[99] * 3) == [
+        0,
+        40,
+        -40,
+    ]
+    # still equal: the round is shared, the odd chip stays with the payer
+    assert round_payments([40, 40, 1], [50, 50, 1], [10, 10, 0], ratio=1, chips=[99] * 3) == [
+        19,
+        19,
+        -38,
+    ]
+
+
+def test_chips_default_ratios_and_the_last_ratio_repeats() -> None:
+    assert [default_ratio(r) for r in range(1, 10)] == [1, 1, 2, 2, 3, 3, 4, 4, 5]
+    rules = TournamentRules(chip_ratios=(1, 3, 5))
+    assert [rules.ratio(r) for r in range(1, 6)] == [1, 3, 5, 5, 5]
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("table_size", 1),
+        ("table_size", 5),
+        ("starting_chips", 0),
+        ("starting_chips", "1000"),
+        ("chip_ratios", ()),
+        ("chip_ratios", (1, 0)),
+    ],
+)
+def test_options_refused_naming_the_option(option: str, value: object) -> None:
+    with pytest.raises(RulesError) as info:
+        TournamentRules(**{option: value})  # type: ignore[arg-type]
+    assert info.value.option == option and option in info.value.message
+
+
+def test_options_table_size_follows_the_rules() -> None:
+    TournamentRules(rules=Rules.preset("500-rum"), table_size=4)
+    with pytest.raises(RulesError, match="table_size"):
+        TournamentRules(rules=Rules.preset("remik-500"), table_size=5)
+
+
+# ---------------------------------------------------------------- tables
+def test_tables_first_seating_is_balanced() -> None:
+    t = Tournament(NAMES[:7], TournamentRules(table_size=4), seed=2)
+    assert sorted(len(x) for x in t.tables) == [3, 4]
+    assert sorted(p for x in t.tables for p in x) == list(range(7))
+
+
+def test_tables_merge_when_the_players_fit_at_fewer() -> None:
+    tables, byes = rebalance([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10]], [0, 1, 4, 5, 8], 4, [0] * 11)
+    assert sorted(len(x) for x in tables) == [2, 3] and byes == []
+
+
+def test_tables_with_two_seats_an_odd_player_sits_out_in_turn() -> None:
+    tables, byes = rebalance([[0, 1], [2, 3]], [0, 1, 2], 2, [1, 0, 0, 0])
+    assert byes == [1] and tables == [[0, 2]]
+
+
+@given(
+    size=st.integers(2, 4),
+    seats=st.lists(st.integers(0, 3), min_size=2, max_size=20),
+    alive=st.data(),
+)
+def test_tables_rebalance_keeps_every_player_and_the_limits(
+    size: int, seats: list[int], alive: st.DataObject
+) -> None:
+    n = len(seats)
+    tables = [[p for p in range(n) if seats[p] == t] for t in range(4)]
+    active = sorted(alive.draw(st.sets(st.integers(0, n - 1), min_size=2)))
+    new, byes = rebalance(tables, active, size, [0] * n)
+    sizes = [len(x) for x in new]
+    assert sorted([p for x in new for p in x] + byes) == active
+    assert min(sizes) >= 2 and max(sizes) <= size and max(sizes) - min(sizes) <= 1
+    assert len(byes) <= 1
+
+
+# ---------------------------------------------------------------- whole tournaments
+def test_tournament_ends_with_one_player_holding_every_chip() -> None:
+    t = played()
+    assert t.over and t.winner is not None
+    assert t.chips[t.winner] == 8 * 60 and sum(t.chips) == 8 * 60
+    standings = t.standings()
+    assert standings[0].name == t.names[t.winner] and standings[0].place == 1
+    assert [s.place for s in standings] == sorted(s.place for s in standings)
+
+
+def test_tournament_players_who_leave_together_rank_by_chips_before_the_round() -> None:
+    t = played(n=8, chips=40, seed=5)
+    for s, nxt in zip(t.standings(), t.standings()[1:], strict=False):
+        if s.out_after is not None and s.out_after == nxt.out_after:
+            before = t.rounds[s.out_after - 1].chips_before
+            i, j = t.names.index(s.name), t.names.index(nxt.name)
+            assert before[i] >= before[j]
+            if s.place == nxt.place:
+                assert (before[i], s.melded) == (before[j], nxt.melded)
+
+
+def test_tournament_rounds_use_the_ratio_and_tables_shrink() -> None:
+    t = played()
+    assert [r.ratio for r in t.rounds[:4]] == [1, 1, 2, 2]
+    assert len(t.rounds[0].tables) == 2 and len(t.rounds[-1].tables) == 1
+    for r in t.rounds:
+        assert all(g.game.over and len(g.game.hands) == 1 for g in r.tables)
+
+
+def test_tournament_record_replays() -> None:
+    t = played()
+    doc = t.to_record()
+    again = Tournament.from_record(doc)
+    assert again.standings() == t.standings() and again.chips == t.chips
+    assert again.to_record() == doc
+
+
+def test_tournament_record_with_wrong_chips_is_refused() -> None:
+    doc = played().to_record()
+    bad = copy.deepcopy(doc)
+    table = bad["rounds"][0]["tables"][0]
+    name = next(iter(table["chips"]))
+    table["chips"][name] += 1
+    with pytest.raises(RecordError) as info:
+        Tournament.from_record(bad)
+    assert info.value.rule == "record.tournament" and "round 1, table 1" in info.value.message
+
+
+def test_tournament_record_with_a_player_seated_twice_is_refused() -> None:
+    doc = played().to_record()
+    bad = copy.deepcopy(doc)
+    bad["rounds"][0]["tables"][1] = bad["rounds"][0]["tables"][0]
+    with pytest.raises(RecordError, match="seated once"):
+        Tournament.from_record(bad)
+
+
+def test_tournament_people_play_through_start_and_finish_round() -> None:
+    t = Tournament(NAMES[:4], TournamentRules(table_size=2, starting_chips=30), seed=4)
+    games = t.start_round()
+    assert len(games) == 2
+    with pytest.raises(RulesError):
+        t.finish_round()
+    player = get_bot("greedy", seed=0)
+    for game in games:
+        while not game.over:  # a person would answer each view here
+            seat = game.to_act
+            game.apply(player.act(game.view(seat)), seat)
+    result = t.finish_round()
+    assert result.number == 1 and sum(t.chips) == 120
+
+
+@settings(max_examples=25)
+@given(
+    n=st.integers(2, 9),
+    size=st.integers(2, 4),
+    chips=st.integers(1, 150),
+    ratios=st.none() | st.lists(st.integers(1, 4), min_size=1, max_size=3).map(tuple),
+    seed=st.integers(0, 10**6),
+)
+def test_tournament_chips_are_conserved_and_every_tournament_ends(
+    n: int, size: int, chips: int, ratios: tuple[int, ...] | None, seed: int
+) -> None:
+    names = NAMES[:n] if n <= 8 else [*NAMES, "P8"]
+    rules = TournamentRules(table_size=size, starting_chips=chips, chip_ratios=ratios)
+    t = Tournament(names, rules, seed=seed)
+
+    def check(tour: Tournament, _: object) -> None:
+        assert sum(tour.chips) == n * chips
+        assert all(c >= 0 for c in tour.chips)
+        assert all(tour.chips[p] > 0 for p in tour.active)
+
+    t.play(bots(names, "random"), on_round=check, max_rounds=2000)  # type: ignore[arg-type]
+    assert t.over and len(t.active) == 1
+    assert t.chips[t.active[0]] == n * chips
+
+
+# ---------------------------------------------------------------- rummykit tournament
+def test_cli_tournament_plays_saves_and_replays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cup.json"
+    argv = ["tournament", "--players", "5", "--bots", "greedy", "--chips", "40", "--seed", "2"]
+    assert main([*argv, "--record", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("round 1 (ratio 1): 2 tables; left:")
+    assert "winner: " in out and "players out" in err  # the progress bar on stderr
+    assert main(["tournament", "--replay", str(path), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["winner"] == doc["standings"][0]["name"]
+    assert doc["standings"][0]["chips"] == 5 * 40
+
+
+def test_cli_tournament_refuses_bad_arguments_and_bad_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tournament", "--table-size", "5"]) == 2
+    assert "table_size" in capsys.readouterr().err
+    assert main(["tournament", "--bots", "wizard"]) == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"tournament": "remik-multi-table", "rules": "remik-500", "players": ["A"]}')
+    assert main(["tournament", "--replay", str(bad)]) == 2
+    assert "record.tournament" in capsys.readouterr().err
+
+
+def test_cli_tournament_help_teaches_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    text = capsys.readouterr().out
+    assert "examples:" in text and "rummykit tournament --players 16" in text
+    assert "round 1 (ratio 1)" in text
