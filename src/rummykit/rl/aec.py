@@ -27,10 +27,10 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from rummykit.rl.observation import view_text
 from rummykit.rl.table import Table
+from rummykit.rl.wrappers import wrap
 
 __all__ = ["RummyEnv", "env", "raw_env"]
 
@@ -181,9 +181,7 @@ def raw_env(**kwargs: Any) -> RummyEnv:
 
 def env(**kwargs: Any) -> AECEnv[str, Observation, int]:
     """The environment wrapped as PettingZoo's classic games are (see :class:`RummyEnv`
-    for the keywords)."""
-    wrapped: Any = RummyEnv(**kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    wrapped = wrappers.OrderEnforcingWrapper(wrapped)
-    return wrapped
+    for the keywords): ``OrderEnforcingWrapper(AssertOutOfBoundsWrapper(
+    TerminateIllegalWrapper(raw_env(...), illegal_reward=-1)))``, the outer layer with a
+    fast path for legal actions (:mod:`rummykit.rl.wrappers`)."""
+    return wrap(RummyEnv(**kwargs), illegal_reward=-1)
