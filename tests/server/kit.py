@@ -132,6 +132,9 @@ class Client:
         if message["type"] == "event":
             assert message["seq"] == self.seq + 1, (self.seq, message["seq"])  # none missed
             self.seq = message["seq"]
+        elif message["type"] == "undone":
+            assert message["seq"] > self.seq, (self.seq, message["seq"])
+            self.seq = message["seq"]
         elif message["type"] == "state":
             self.view = message["view"]
             self.seq = message["seq"]

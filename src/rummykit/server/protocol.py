@@ -1,8 +1,9 @@
 """The WebSocket protocol, version 1: what a client may send, what the server sends.
 
 Every message is one JSON object with a ``type``. A client sends ``hello`` first, then
-``action``, ``sync`` and ``ping``; the server sends ``welcome``, ``table``, ``event``,
-``state``, ``ack``, ``error``, ``notice`` and ``pong``. ``docs/protocol.md`` describes
+``action``, ``sync``, ``ping``, ``hint`` and ``undo``; the server sends ``welcome``,
+``table``, ``event``, ``state``, ``ack``, ``error``, ``notice``, ``pong``, ``hint`` (the
+answer to one) and ``undone``. ``docs/protocol.md`` describes
 each one, and ``rummykit/schemas/protocol/`` holds a JSON Schema for each.
 
 :func:`decode` checks an incoming message against its type and size and raises
@@ -15,7 +16,7 @@ Action(action='draw', seq=4)
 ...     decode('{"type": "dance"}')
 ... except ProtocolError as e:
 ...     print(e.rule, "-", e.message)
-server.type - unknown message type 'dance'; types are hello, action, sync, ping
+server.type - unknown message type 'dance'; types are hello, action, sync, ping, hint, undo
 >>> error("action.turn", "it is Ben's turn", 7)
 {'type': 'error', 'rule': 'action.turn', 'message': "it is Ben's turn", 'seq': 7}
 """
@@ -35,12 +36,14 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "PROTOCOL",
     "Action",
+    "AskHint",
     "ClientMessage",
     "Hello",
     "Ping",
     "ProtocolError",
     "Sync",
     "TokenBucket",
+    "Undo",
     "decode",
     "error",
     "load_schema",
@@ -87,8 +90,27 @@ class Ping(msgspec.Struct, forbid_unknown_fields=True, tag="ping", tag_field="ty
     """Keeps the connection alive; answered by ``pong``."""
 
 
-ClientMessage = Hello | Action | Sync | Ping
-_TYPES: dict[str, type[Any]] = {"hello": Hello, "action": Action, "sync": Sync, "ping": Ping}
+class AskHint(msgspec.Struct, forbid_unknown_fields=True, tag="hint", tag_field="type"):
+    """Asks what the heuristic bot would play now, and why; answered by a ``hint`` (or an
+    error when the sender has nothing to decide)."""
+
+
+class Undo(msgspec.Struct, forbid_unknown_fields=True, tag="undo", tag_field="type"):
+    """Takes back the sender's last meld, lay-off or joker swap of the turn in progress,
+    sent after seeing event ``seq``; answered by ``undone`` (to everybody) or an error."""
+
+    seq: _Seq
+
+
+ClientMessage = Hello | Action | Sync | Ping | AskHint | Undo
+_TYPES: dict[str, type[Any]] = {
+    "hello": Hello,
+    "action": Action,
+    "sync": Sync,
+    "ping": Ping,
+    "hint": AskHint,
+    "undo": Undo,
+}
 
 
 def decode(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> ClientMessage:
@@ -120,8 +142,19 @@ def decode(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> ClientMessage:
 
 
 #: Every message, by who sends it.
-CLIENT_MESSAGES = ("hello", "action", "sync", "ping")
-SERVER_MESSAGES = ("welcome", "table", "event", "state", "ack", "error", "notice", "pong")
+CLIENT_MESSAGES = ("hello", "action", "sync", "ping", "hint", "undo")
+SERVER_MESSAGES = (
+    "welcome",
+    "table",
+    "event",
+    "state",
+    "ack",
+    "error",
+    "notice",
+    "pong",
+    "hint",
+    "undone",
+)
 
 
 def load_schema(name: str) -> dict[str, Any]:

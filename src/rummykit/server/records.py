@@ -12,6 +12,7 @@ from typing import Any
 
 from rummykit import Game, Rules, load_game, write_record
 from rummykit.server.storage import ActionRow, GameRow, HandRow
+from rummykit.server.undo import is_undo
 
 __all__ = ["event_for", "game_result", "hand_row", "rebuild", "record_of"]
 
@@ -25,7 +26,8 @@ def hand_row(game: Game) -> HandRow:
 def record_of(game: GameRow, hands: list[HandRow], log: list[ActionRow]) -> dict[str, Any]:
     """The record (NOTATION.md) that a game's rows hold: what :func:`rebuild` replays.
 
-    Passes are written (a server logs every action, and a pass may be the last one).
+    Passes are written (a server logs every action, and a pass may be the last one);
+    undos are not (the action an undo took back is no longer in the log).
     """
     players = game.players
     options = Rules.preset(game.preset, **game.options).changed_options()
@@ -36,7 +38,7 @@ def record_of(game: GameRow, hands: list[HandRow], log: list[ActionRow]) -> dict
     doc["seed"] = game.seed
     written = []
     for h in hands:
-        rows = [a for a in log if a.hand == h.number]
+        rows = [a for a in log if a.hand == h.number and not is_undo(a)]
         entry: dict[str, Any] = {
             "dealer": h.dealer,
             "deal": h.deal,

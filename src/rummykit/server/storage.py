@@ -313,6 +313,41 @@ class Store:
                 )
             await conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
 
+    async def take_back(
+        self,
+        table_id: str,
+        undone: int,
+        row: ActionRow,
+        *,
+        clock: tuple[int | None, dt.datetime | None] = (None, None),
+    ) -> None:
+        """An undo, in one transaction: deletes logged action ``undone`` (the seq it took
+        back), logs ``row`` (the undo itself, the table's next seq) and the turn clock."""
+        async with self.engine.begin() as conn:
+            stamp = now()
+            await conn.execute(
+                delete(actions).where(actions.c.table_id == table_id, actions.c.seq == undone)
+            )
+            await conn.execute(
+                insert(actions).values(
+                    table_id=table_id,
+                    seq=row.seq,
+                    game_id=row.game_id,
+                    hand=row.hand,
+                    seat=row.seat,
+                    action=row.action,
+                    by=row.by,
+                    event=row.event,
+                    reshuffle=row.reshuffle,
+                    created_at=stamp,
+                )
+            )
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(seq=row.seq, updated_at=stamp, clock_seat=clock[0], clock_deadline=clock[1])
+            )
+
     async def set_clock(
         self, table_id: str, seat: int | None, deadline: dt.datetime | None
     ) -> None:

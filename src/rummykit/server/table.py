@@ -35,6 +35,7 @@ from rummykit.server.logs import event as log_event
 from rummykit.server.protocol import error
 from rummykit.server.records import event_for, game_result, hand_row, rebuild
 from rummykit.server.storage import ActionRow, GameRow, SeatRow, Store, TableRow, TableState, now
+from rummykit.server.undo import UndoRefused, is_undo, undo_point, undone_message
 from rummykit.wire import event_to_json, view_to_json
 
 __all__ = ["Table", "TableStopped", "table_doc"]
@@ -225,18 +226,35 @@ class Table:
                 "game": self.game_row.id,
                 "view": view_to_json(self.game.view(conn.seat)),
                 "clock": self.clock.doc(),
+                "can_undo": self.can_undo(conn.seat),
             },
         )
 
+    def can_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back an action now (:mod:`rummykit.server.undo`)."""
+        game = self.game
+        if seat is None or game is None or game.to_act != seat or self.row.status != "playing":
+            return False
+        try:
+            undo_point(game, self.log, seat)
+        except UndoRefused:
+            return False
+        return True
+
     def catch_up(self, conn: Connection, last: int | None) -> None:
-        """Sends the events after ``last`` of the current game (all of them are kept),
-        then the client's view; a ``last`` from another game gets the view alone."""
+        """Sends the events after ``last`` of the current game (all of them are kept)
+        and its undos (``undone``), then the client's view; a ``last`` from another game
+        gets the view alone."""
         game = self.game_row
         if game is None:
             return
         if last is not None and game.first_seq <= last <= self.row.seq:
             for row in self.log:
-                if row.seq > last:
+                if row.seq <= last:
+                    continue
+                if is_undo(row):
+                    self.send(conn, undone_message(row))
+                else:
                     self.send(conn, self._event_message(row, event_for(row, conn.seat)))
         self.send_state(conn)
 
@@ -253,7 +271,7 @@ class Table:
             if seat not in views:
                 views[seat] = view_to_json(self.game.view(seat))
             state = {"type": "state", "seq": row.seq, "game": row.game_id, "view": views[seat]}
-            self.send(conn, {**state, "clock": clock})
+            self.send(conn, {**state, "clock": clock, "can_undo": self.can_undo(seat)})
 
     # ------------------------------------------------------------------ playing
     async def act(self, conn: Connection, text: str, seen: int) -> None:

@@ -20,6 +20,7 @@ import logging
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import rummykit.server.seating as seating
+from rummykit.server.assist import answer_hint, take_back
 from rummykit.server.config import ServerConfig
 from rummykit.server.connection import Connection
 from rummykit.server.errors import LobbyError
@@ -29,11 +30,13 @@ from rummykit.server.origins import origin_allowed
 from rummykit.server.protocol import (
     PROTOCOL,
     Action,
+    AskHint,
     Hello,
     Ping,
     ProtocolError,
     Sync,
     TokenBucket,
+    Undo,
     decode,
     error,
 )
@@ -113,6 +116,10 @@ async def _handle(table: Table, conn: Connection, raw: str | bytes, config: Serv
         await table.call(_sync, table, conn, message.seq)
     elif isinstance(message, Ping):
         table.send(conn, {"type": "pong"})
+    elif isinstance(message, AskHint):
+        await answer_hint(table, conn)
+    elif isinstance(message, Undo):
+        await table.call(take_back, table, conn, message.seq)
     else:
         table.send(conn, error("server.hello", "hello was already said", table.row.seq))
 

@@ -1,0 +1,126 @@
+"""What a table does for a player besides their actions: a hint and an undo.
+
+- **A hint** (``{"type": "hint"}``): the heuristic bot's suggestion for the asker's
+  position (:func:`rummykit.bots.hints.hint`), worked out in a thread like a bot's
+  decision, so that it never holds up the table, let alone another one.
+- **An undo** (``{"type": "undo", "seq": N}``): takes back the asker's last meld, lay-off
+  or joker swap of the turn in progress (:mod:`rummykit.server.undo` says when that is
+  allowed). The log loses the action and gains the undo, in one transaction; the game is
+  replayed to before the action; every client gets ``undone`` and its fresh ``state``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from rummykit import PlayerView
+from rummykit.bots.hints import hint
+from rummykit.server.connection import Connection
+from rummykit.server.logs import event as log_event
+from rummykit.server.protocol import error
+from rummykit.server.storage import ActionRow
+from rummykit.server.table import Table
+from rummykit.server.undo import UNDO, UndoRefused, undo_point, undone_message
+
+__all__ = ["answer_hint", "take_back"]
+
+AWAY = "a bot plays for you: take your seat back first"
+
+
+async def _position(table: Table, conn: Connection) -> tuple[int, PlayerView] | None:
+    """In the table's task: the asker's view and its seq, or None (refused, told why)."""
+    seq = table.row.seq
+    game = table.game
+    if conn.seat is None:
+        table.send(conn, error("server.spectator", "a spectator gets no hints", seq))
+        return None
+    if game is None or table.row.status != "playing":
+        table.send(conn, error("server.not-playing", "no game is being played", seq))
+        return None
+    if table.seats[conn.seat].away:
+        table.send(conn, error("server.away", AWAY, seq))
+        return None
+    if game.to_act != conn.seat:
+        table.send(conn, error("server.hint", "it is not your turn: nothing to decide", seq))
+        return None
+    return seq, game.view(conn.seat)
+
+
+async def answer_hint(table: Table, conn: Connection) -> None:
+    """Answers a client's ``hint``: the suggestion for its position now, or an error."""
+    asked = await table.call(_position, table, conn)
+    if asked is None:
+        return
+    seq, view = asked
+    found = await asyncio.to_thread(hint, view)
+    if found is None:  # no legal action: nothing to suggest
+        table.send(conn, error("server.hint", "there is nothing to decide now", seq))
+        return
+    table.send(conn, {"type": "hint", "seq": seq, **found.to_json()})
+
+
+async def take_back(table: Table, conn: Connection, seen: int) -> None:
+    """In the table's task: a client's undo, refused with a named error or done."""
+    seq = table.row.seq
+    game, game_row = table.game, table.game_row
+    if conn.seat is None:
+        table.send(conn, error("server.spectator", "a spectator cannot undo", seq))
+        return
+    if game is None or game_row is None or table.row.status != "playing":
+        table.send(conn, error("server.not-playing", "no game is being played", seq))
+        return
+    if table.seats[conn.seat].away:
+        table.send(conn, error("server.away", AWAY, seq))
+        return
+    if seen != seq:
+        stale = f"the undo answers event {seen}, but the table is at event {seq}"
+        table.send(conn, error("server.stale", stale, seq))
+        return
+    try:
+        last = undo_point(game, table.log, conn.seat)
+    except UndoRefused as e:
+        table.send(conn, error(e.rule, e.message, seq))
+        return
+    game.rewind(1)
+    row = ActionRow(
+        seq=seq + 1,
+        game_id=game_row.id,
+        hand=last.hand,
+        seat=last.seat,
+        action=UNDO,
+        by="player",
+        event={"undone": last.seq, "action": last.action},
+    )
+    clock = table.next_clock()
+    try:
+        await table.store.take_back(table.row.id, last.seq, row, clock=(clock.seat, clock.deadline))
+    except Exception:
+        log_event(
+            "storage",
+            table.row.id,
+            row.seq,
+            "the undo could not be logged: not done",
+            level=logging.ERROR,
+            exc_info=True,
+            seat=conn.seat,
+        )
+        await table._reload()
+        failed = "the undo could not be saved, so it was not done"
+        table.send(conn, error("server.storage", failed, table.row.seq))
+        for client in list(table.conns):
+            table.send_state(client)
+        return
+    table.row.seq = row.seq
+    table.log.remove(last)
+    table.log.append(row)
+    table.clock = clock
+    table.row.clock_seat, table.row.clock_deadline = clock.seat, clock.deadline
+    name = game.players[conn.seat]
+    log_event(
+        "undo", table.row.id, row.seq, f"{name}: undo {last.action}", seat=conn.seat, by="player"
+    )
+    message = undone_message(row)
+    for client in list(table.conns):
+        table.send(client, message)
+        table.send_state(client)
