@@ -22,6 +22,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     running.stop()
 
 
+@pytest.fixture(scope="session")
+def seeded_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A server whose every game is dealt from seed 29 (see tests/browser/test_assist.py)."""
+    from tests.browser.support import SeededServer
+
+    running = SeededServer(tmp_path_factory.mktemp("seeded-server"), 29)
+    running.start()
+    yield running
+    running.stop()
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from tests.browser.support import ARGS, CHROMIUM, sync_api

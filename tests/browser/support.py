@@ -95,15 +95,16 @@ class Server:
         self.db = f"sqlite+aiosqlite:///{folder / 'browser.db'}"
         self.process: subprocess.Popen[bytes] | None = None
 
+    def command(self) -> list[str]:
+        return [
+            *(sys.executable, "-m", "rummykit", "serve", "--port", str(self.port)),
+            *("--db", self.db, "--bot-delay", "0", "--processes", "0"),
+            *("--log-level", "warning"),
+        ]
+
     def start(self) -> None:
-        self.process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "rummykit", "serve", "--port", str(self.port)),
-                *("--db", self.db, "--bot-delay", "0", "--processes", "0"),
-                *("--log-level", "warning"),
-            ],
-            stdout=subprocess.DEVNULL,
-        )
+        root = Path(__file__).resolve().parents[2]  # where ``-m tests...`` is found
+        self.process = subprocess.Popen(self.command(), stdout=subprocess.DEVNULL, cwd=root)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
@@ -130,6 +131,21 @@ class Server:
         )
         answer.raise_for_status()
         return answer.json()
+
+
+class SeededServer(Server):
+    """A server whose every game is dealt from ``seed`` (tests/browser/seeded_server.py):
+    the deal, the dealer and so the first player are known."""
+
+    def __init__(self, folder: Path, seed: int) -> None:
+        super().__init__(folder)
+        self.seed = seed
+
+    def command(self) -> list[str]:
+        return [
+            *(sys.executable, "-m", "tests.browser.seeded_server", str(self.port)),
+            *(self.db, str(self.seed)),
+        ]
 
 
 def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, **options: Any) -> Any:

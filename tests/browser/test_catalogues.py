@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rummykit.bots import LEVELS
+from rummykit.bots.hints import REASONS
 from rummykit.rules import OPTION_KEYS, PRESETS
 from rummykit.server.web import LANGUAGES, STATIC, page_config
 
@@ -53,6 +54,10 @@ def test_english_has_every_key_the_page_asks_for() -> None:
     asked |= {f"rank.{r}" for r in "A23456789TJQK"} | {f"suit.{s}" for s in "CDHS"}
     asked |= {f"connection.{c}" for c in ("connecting", "open", "closed")}
     asked |= {"button.sort-suit", "button.sort-rank", "meld.group", "meld.run"}
+    # a hint's reason (words.js: `advice.${reason}`) and an action put as a thing to do
+    asked |= {f"advice.{reason}" for reason in REASONS}
+    verbs = ("draw", "take", "rummy", "meld", "layoff", "swap", "discard", "end", "pass")
+    asked |= {f"do.{verb}" for verb in verbs}
     for key, form in config["options"].items():
         if form["kind"] == "choice":
             asked |= {
@@ -69,6 +74,6 @@ def test_every_rule_id_of_the_rules_has_an_explanation() -> None:
     ids = set(re.findall(r"\*\*\[([a-z]+\.[a-z-]+)\]\*\*", rules))
     # rules that never refuse an action need no message on the page
     quiet = {"deal.rotation", "pack.decks", "layoff.owner", "game.ties", "game.must-go-out"}
-    quiet |= {"game.settlement", "undo.hand", "undo.nothing", "undo.others", "undo.stock"}
+    quiet |= {"game.settlement"}
     quiet |= {i for i in ids if i.startswith("score.")}
     assert sorted(i for i in ids - quiet if f"rule.{i}" not in english) == []

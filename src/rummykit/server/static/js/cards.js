@@ -20,7 +20,8 @@ export function parseCard(text) {
 /** The rank as printed on a card: "10" for T. */
 export const rankLabel = (rank) => (rank === "T" ? "10" : rank);
 
-/** The card in words, for screen readers and tooltips ("seven of hearts", "joker as ..."). */
+/** The card in words, for screen readers and tooltips ("seven of hearts", "joker as the
+ * eight of hearts", "joker as any eight"). */
 export function cardName(text) {
   const card = parseCard(text);
   if (!card) return text;
@@ -28,6 +29,8 @@ export function cardName(text) {
     suit ? t("card.name", { rank: t(`rank.${rank}`), suit: t(`suit.${suit}`) }) : t(`rank.${rank}`);
   if (!card.joker) return plain(card.rank, card.suit);
   if (!card.as) return t("card.joker");
+  // a joker in a group stands for a rank, of a suit the group lacks
+  if (!card.as.suit) return t("card.joker-as-rank", { rank: t(`rank.${card.as.rank}`) });
   return t("card.joker-as", { card: plain(card.as.rank, card.as.suit) });
 }
 

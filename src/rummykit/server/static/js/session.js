@@ -9,7 +9,7 @@ import { has, t } from "./i18n.js";
 import { choose, closeDialog, scoreTable, showDialog } from "./dialogs.js";
 import { choices, tryDiscard, tryLayoff, tryMeld } from "./legal.js";
 import { cardNode } from "./cards.js";
-import { describe } from "./words.js";
+import { actionWords, describe, hintWords } from "./words.js";
 import { h } from "./dom.js";
 import * as prefs from "./prefs.js";
 import { renderRoom } from "./room.js";
@@ -35,6 +35,9 @@ export class Session {
     this.clock = { key: null, start: 0 };
     this.pending = false; // an action sent and not yet answered
     this.offered = null; // the seq at which the Rummy call was last offered
+    this.advice = null; // the server's last hint (for the view at its seq)
+    this.canUndo = false; // the latest state says our seat may undo
+    this.queued = null; // {message, seq}: tried while disconnected, sent on reconnecting
     this.socket = null;
   }
 
@@ -93,6 +96,12 @@ export class Session {
       case "event":
         this.onEvent(msg);
         return; // its state follows and renders
+      case "undone":
+        this.onUndone(msg);
+        return; // its state follows and renders
+      case "hint":
+        this.onHint(msg);
+        break;
       case "state":
         this.onState(msg);
         break;
@@ -138,10 +147,36 @@ export class Session {
     }
   }
 
+  /** A player took back an action: the state that follows shows the table without it. */
+  onUndone(msg) {
+    prefs.saveSeq(this.table.id, msg.seq);
+    const name = this.playerName(msg.seat);
+    this.last[msg.seat] = { text: t("log.undone", { name, action: actionWords(msg.action) }), seq: msg.seq };
+    this.flash = { seat: msg.seat, seq: msg.seq, pile: false, meld: null };
+    if (msg.seat === this.seat) {
+      this.pending = false;
+      this.selected.clear();
+      this.message = null;
+    } else this.announce(this.last[msg.seat].text);
+  }
+
+  /** The heuristic bot's suggestion: said in words, its cards highlighted (table.js). */
+  onHint(msg) {
+    if (msg.seq !== this.seq) return; // the table moved on: it is out of date
+    this.advice = msg;
+    this.message = { kind: "hint", text: hintWords(msg, this.view ? this.view.pile : []) };
+    this.announce(this.message.text);
+  }
+
   onState(msg) {
     const newHand = this.view && this.view.hand_number !== msg.view.hand_number;
     this.view = msg.view;
     this.seq = msg.seq;
+    this.canUndo = Boolean(msg.can_undo);
+    if (this.advice && this.advice.seq !== msg.seq) {
+      this.advice = null;
+      if (this.message && this.message.kind === "hint") this.message = null;
+    }
     if (this.game !== msg.game) {
       this.game = msg.game;
       this.sheet = prefs.sheetOf(msg.game);
@@ -157,7 +192,24 @@ export class Session {
     // the clock restarts when the turn passes to someone else
     const key = `${this.view.hand_number}:${this.view.to_act}:${this.view.phase === "rummy" ? this.seq : ""}`;
     if (key !== this.clock.key) this.clock = { key, start: Date.now() };
+    this.flushQueued();
     this.afterState();
+  }
+
+  /** After a reconnection: the action tried while disconnected goes now if the table is
+   * where it was, else it is dropped (and the player told). */
+  flushQueued() {
+    const queued = this.queued;
+    if (!queued || this.connection !== "open") return;
+    this.queued = null;
+    if (queued.seq !== this.seq) {
+      this.message = { kind: "info", text: t("status.queue-dropped") };
+      return;
+    }
+    if (this.socket.send(queued.message)) {
+      this.pending = true;
+      this.message = null;
+    }
   }
 
   /** Dialogs a new view may call for: the score sheet after a hand, the Rummy call. */
@@ -251,13 +303,33 @@ export class Session {
 
   /** Sends an action in the notation; the answer (ack or error) renders. */
   send(action) {
+    this.sendPlay({ type: "action", action, seq: this.seq });
+  }
+
+  /** Sends an action or an undo; while disconnected it waits for the connection (the
+   * latest one tried replaces any before it). */
+  sendPlay(message) {
     if (this.seq === null) return;
-    if (!this.socket.act(action, this.seq)) {
-      this.message = { kind: "info", text: t("status.reconnecting") };
+    if (!this.socket.send(message)) {
+      this.queued = { message, seq: this.seq };
+      this.message = { kind: "info", text: t("status.queued") };
       this.render();
       return;
     }
     this.pending = true;
+  }
+
+  /** Asks the server for the heuristic bot's suggestion (answered by `hint`). */
+  askHint() {
+    if (!this.socket.send({ type: "hint" })) {
+      this.message = { kind: "info", text: t("status.reconnecting") };
+      this.render();
+    }
+  }
+
+  /** Takes back our last meld, lay-off or joker swap (the server says if it may not). */
+  undo() {
+    this.sendPlay({ type: "undo", seq: this.seq });
   }
 
   selectedCards() {
@@ -411,7 +483,7 @@ export class Session {
       else this.focus(`hand-${to}`);
       return;
     }
-    const actions = { d: () => this.draw(), m: () => this.meld(), l: () => this.layoff(), x: () => this.discard(), e: () => this.end(), p: () => choices(this.view, []).pass && this.send("pass"), s: () => this.sort(this.hand.mode === "suit" ? "rank" : "suit"), Escape: () => this.clearSelection() };
+    const actions = { d: () => this.draw(), m: () => this.meld(), l: () => this.layoff(), x: () => this.discard(), e: () => this.end(), p: () => choices(this.view, []).pass && this.send("pass"), h: () => this.askHint(), u: () => this.undo(), s: () => this.sort(this.hand.mode === "suit" ? "rank" : "suit"), Escape: () => this.clearSelection() };
     const run = actions[e.key];
     if (run && this.view && this.view.hand) {
       e.preventDefault();

@@ -5,7 +5,7 @@
 import * as api from "./api.js";
 import { backSvg, cardName, cardNode } from "./cards.js";
 import { h, fromMarkup, replace } from "./dom.js";
-import { choices } from "./legal.js";
+import { choices, parseAction } from "./legal.js";
 import { t } from "./i18n.js";
 import { enableDrag } from "./hand.js";
 import { scoreTable, showDialog } from "./dialogs.js";
@@ -26,6 +26,26 @@ function statusText(s) {
   if (v.phase === "draw") return v.stock_size === 0 ? t("status.draw-empty") : t("status.draw");
   if (v.must_meld) return t("status.must-meld", { card: cardName(v.must_meld) });
   return t("status.play");
+}
+
+/** What the hint on screen touches: hand cards (their keys), pile depths, the stock, a
+ * meld, a button (pass, end); nothing once the table has moved on. */
+function adviceTargets(s) {
+  const out = { keys: new Set(), depths: new Set(), stock: false, meld: null, verb: null };
+  const advice = s.advice;
+  if (!advice || advice.seq !== s.seq || !s.view.hand) return out;
+  const a = parseAction(advice.action);
+  out.verb = a.verb;
+  out.stock = a.verb === "draw";
+  if (a.verb === "take" || a.verb === "rummy") for (let d = 1; d <= (a.depth || 1); d++) out.depths.add(d);
+  out.meld = a.meld;
+  const keys = s.hand.keys();
+  for (const card of a.cards) {
+    const base = card.startsWith("JK") ? "JK" : card;
+    const i = s.hand.cards.findIndex((c, j) => c === base && !out.keys.has(keys[j]));
+    if (i >= 0) out.keys.add(keys[i]);
+  }
+  return out;
 }
 
 /** The seat that put down most of a meld's cards (its owner on the table). */
@@ -72,14 +92,14 @@ function players(s) {
   );
 }
 
-function stockAndPile(s, legal) {
+function stockAndPile(s, legal, advised) {
   const v = s.view;
   const mayDraw = legal.draw;
   const stock = h(
     "button",
     {
       type: "button",
-      class: `stock${mayDraw ? " legal" : ""}`,
+      class: `stock${mayDraw ? " legal" : ""}${advised.stock ? " hinted" : ""}`,
       "data-focus": "stock",
       "aria-label": t("table.stock", { count: v.stock_size }),
       "data-legal": mayDraw ? "true" : "false",
@@ -99,7 +119,7 @@ function stockAndPile(s, legal) {
             mini: true,
             button: true,
             label: t("table.pile-card", { card: cardName(card), depth }),
-            extraClass: `${depths.has(depth) ? "legal" : ""}${depth === 1 ? " top" : ""}${depth === 1 && s.flash && s.flash.pile && s.flash.seq === s.seq ? " flash" : ""}`,
+            extraClass: `${depths.has(depth) ? "legal" : ""}${depth === 1 ? " top" : ""}${depth === 1 && s.flash && s.flash.pile && s.flash.seq === s.seq ? " flash" : ""}${advised.depths.has(depth) ? " hinted" : ""}`,
           });
           node.dataset.depth = depth;
           node.dataset.focus = `pile-${depth}`;
@@ -116,7 +136,7 @@ function stockAndPile(s, legal) {
   );
 }
 
-function melds(s, legal) {
+function melds(s, legal, advised) {
   const v = s.view;
   const targets = new Set(legal.onMeld.map((a) => a.meld));
   const bySeat = v.players.map(() => []);
@@ -138,7 +158,7 @@ function melds(s, legal) {
                   "button",
                   {
                     type: "button",
-                    class: `meld${targets.has(meld.number) ? " legal" : ""}${flash ? " flash" : ""}`,
+                    class: `meld${targets.has(meld.number) ? " legal" : ""}${flash ? " flash" : ""}${advised.meld === meld.number ? " hinted" : ""}`,
                     "data-meld": meld.number,
                     "data-focus": `meld-${meld.number}`,
                     "aria-label": t("table.meld", { number: meld.number, kind: t(`meld.${meld.kind}`), cards: names }),
@@ -165,14 +185,14 @@ function melds(s, legal) {
   );
 }
 
-function handArea(s) {
+function handArea(s, advised) {
   const keys = s.hand.keys();
   const hand = h(
     "div",
     { class: "hand", role: "group", "aria-label": t("table.hand", { count: s.hand.cards.length }) },
     s.hand.cards.map((card, i) => {
       const picked = s.selected.has(keys[i]);
-      const node = cardNode(card, { button: true, extraClass: `${picked ? "selected" : ""}${s.hand.fresh.has(card) ? " fresh" : ""}${card === s.view.must_meld ? " must-meld" : ""}` });
+      const node = cardNode(card, { button: true, extraClass: `${picked ? "selected" : ""}${s.hand.fresh.has(card) ? " fresh" : ""}${card === s.view.must_meld ? " must-meld" : ""}${advised.keys.has(keys[i]) ? " hinted" : ""}` });
       node.setAttribute("aria-pressed", picked ? "true" : "false");
       node.dataset.index = i;
       node.dataset.key = keys[i];
@@ -185,12 +205,12 @@ function handArea(s) {
   return hand;
 }
 
-function button(label, key, legal, onClick, shortcut) {
+function button(label, key, legal, onClick, shortcut, hinted = false) {
   return h(
     "button",
     {
       type: "button",
-      class: `act${legal ? " legal" : ""}`,
+      class: `act${legal ? " legal" : ""}${hinted ? " hinted" : ""}`,
       "data-action": key,
       "data-focus": `act-${key}`,
       "data-legal": legal ? "true" : "false",
@@ -204,7 +224,7 @@ function button(label, key, legal, onClick, shortcut) {
   );
 }
 
-function controls(s, legal, selected) {
+function controls(s, legal, selected, advised) {
   const mine = s.view.to_act === s.seat;
   const row = h("div", { class: "controls", role: "toolbar", "aria-label": t("table.controls") });
   row.append(
@@ -212,13 +232,16 @@ function controls(s, legal, selected) {
     button(t("button.meld"), "meld", legal.melds.length > 0, () => s.meld(), "m"),
     button(t("button.layoff"), "layoff", legal.onMeld.length > 0, () => s.layoff(), "l"),
     button(t("button.discard"), "discard", legal.discard !== null, () => s.discard(), "x"),
+    // lit only when the server says an undo is allowed; dim, it still answers with the rule
+    button(t("button.undo"), "undo", s.canUndo, () => s.undo(), "u"),
   );
-  if (legal.end) row.append(button(t("button.end"), "end", true, () => s.end(), "e"));
-  if (legal.pass) row.append(button(t("button.pass"), "pass", true, () => s.send("pass"), "p"));
+  if (legal.end) row.append(button(t("button.end"), "end", true, () => s.end(), "e", advised.verb === "end"));
+  if (legal.pass) row.append(button(t("button.pass"), "pass", true, () => s.send("pass"), "p", advised.verb === "pass"));
   const sortBy = s.hand.mode === "rank" ? "suit" : "rank";
   const tools = h(
     "div",
     { class: "tools" },
+    h("button", { type: "button", class: "tool", "data-action": "hint", "data-focus": "hint", "aria-keyshortcuts": "h", title: `${t("button.hint")} (H)`, onclick: () => s.askHint() }, t("button.hint")),
     h("button", { type: "button", class: "tool", "data-focus": "sort", "aria-keyshortcuts": "s", onclick: () => s.sort(sortBy) }, t(`button.sort-${sortBy}`)),
     selected.length ? h("button", { type: "button", class: "tool", "data-focus": "clear", onclick: () => s.clearSelection() }, t("button.clear", { count: selected.length })) : null,
     h(
@@ -270,6 +293,7 @@ export function renderTable(root, s) {
   const v = s.view;
   const selected = s.view.hand ? s.selectedCards() : [];
   const legal = choices(v, selected);
+  const advised = adviceTargets(s);
   const mine = s.saved();
   const away = s.seat !== null && s.table.seats[s.seat] && s.table.seats[s.seat].away;
   replace(
@@ -286,10 +310,10 @@ export function renderTable(root, s) {
       away && mine ? h("div", { class: "away-bar" }, t("table.away"), " ", h("button", { type: "button", class: "primary", onclick: () => s.withToken(api.back) }, t("table.back"))) : null,
       v.game_over ? result(s) : null,
       players(s),
-      stockAndPile(s, legal),
-      melds(s, legal),
+      stockAndPile(s, legal, advised),
+      melds(s, legal, advised),
       messageLine(s),
-      v.hand ? h("section", { class: "my-hand", "aria-label": t("table.your-hand") }, handArea(s), controls(s, legal, selected)) : h("p", { class: "muted spectator-note" }, t("table.spectator")),
+      v.hand ? h("section", { class: "my-hand", "aria-label": t("table.your-hand") }, handArea(s, advised), controls(s, legal, selected, advised)) : h("p", { class: "muted spectator-note" }, t("table.spectator")),
       log(s),
     ),
   );

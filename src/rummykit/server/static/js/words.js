@@ -1,6 +1,6 @@
 // Actions in words, for the hand's log, the last-action highlights and screen readers.
 
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { cardShort } from "./cards.js";
 import { parseAction } from "./legal.js";
 
@@ -32,4 +32,57 @@ export function describe(name, text, taken = []) {
     default:
       return `${name}: ${text}`;
   }
+}
+
+/** An action as something to do ("meld 7♥ 8♥ 9♥", "take 5♣ 6♣ from the pile"), for hints
+ * and take-backs; `pile` (the view's) names the cards a take or a call brings. */
+export function actionWords(text, pile = []) {
+  const a = parseAction(text);
+  const cards = a.cards.map(cardShort).join(" ");
+  const taken = () => pile.slice(Math.max(0, pile.length - (a.depth || 1))).map(cardShort).join(" ");
+  switch (a.verb) {
+    case "draw":
+      return t("do.draw");
+    case "take":
+      return t("do.take", { cards: taken() });
+    case "rummy":
+      return t("do.rummy", { cards: taken() });
+    case "meld":
+      return t("do.meld", { cards });
+    case "layoff":
+      return t("do.layoff", { cards, meld: a.meld });
+    case "swap":
+      return t("do.swap", { card: cards, meld: a.meld });
+    case "discard":
+      return t("do.discard", { card: cards });
+    case "end":
+      return t("do.end");
+    case "pass":
+      return t("do.pass");
+    default:
+      return text;
+  }
+}
+
+/** A signed rating in the page's language: "+3.2", "−1,5". */
+function rating(value) {
+  const format = new Intl.NumberFormat(language(), { signDisplay: "always", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return format.format(value);
+}
+
+/**
+ * The server's hint (docs/protocol.md, `hint`) in words: the action, its reason (the
+ * reason key of the catalogue, its cards shown as in the log) and how the bot rates it.
+ */
+export function hintWords(hint, pile = []) {
+  const params = {};
+  for (const [key, value] of Object.entries(hint.params || {})) {
+    params[key] = key === "cards" ? String(value).split(" ").map(cardShort).join(" ") : key === "card" ? cardShort(String(value)) : value;
+  }
+  const line = t("advice.line", { action: actionWords(hint.action, pile), reason: t(`advice.${hint.reason}`, params) });
+  let rated = "";
+  if (hint.certain) rated = ["meld", "layoff", "swap"].includes(hint.action.split(" ")[0]) ? t("advice.certain-meld") : t("advice.certain");
+  else if (hint.rating !== null && hint.next) rated = t("advice.rated", { rating: rating(hint.rating), next: actionWords(hint.next, pile), next_rating: rating(hint.next_rating) });
+  else if (hint.rating !== null) rated = t("advice.rated-alone", { rating: rating(hint.rating) });
+  return rated ? `${line} ${rated}` : line;
 }
