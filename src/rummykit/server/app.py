@@ -16,6 +16,7 @@ from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from rummykit.server.botrunner import BotRunner
+from rummykit.server.collector import Collector
 from rummykit.server.config import ServerConfig
 from rummykit.server.lobby import Lobby
 from rummykit.server.logs import event
@@ -33,6 +34,7 @@ class Server:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.runner = BotRunner(config)
+        self.collector = Collector(config.full_collection_every)
         self._store: Store | None = None
         self._lobby: Lobby | None = None
         self._sweeper: asyncio.Task[None] | None = None
@@ -56,6 +58,7 @@ class Server:
         self._store = await Store.open(self.config.db)
         self._lobby = Lobby(self._store, self.config, self.runner)
         await self._lobby.restore()
+        self.collector.start()  # what was restored lives long: frozen
         self._sweeper = asyncio.create_task(self._sweep(self._lobby), name="sweeper")
 
     async def _sweep(self, lobby: Lobby) -> None:
@@ -77,6 +80,7 @@ class Server:
                 await self._sweeper
         if self._lobby is not None:
             await self._lobby.close()
+        await self.collector.stop()
         self.runner.close()
         if self._store is not None:
             await self._store.close()

@@ -64,6 +64,10 @@ class ServerConfig:
     over_ttl: float = 600.0
     #: seconds between two sweeps for such tables
     sweep_interval: float = 60.0
+    #: seconds between two garbage collections over every object; between them only
+    #: objects made since the last are examined, so pauses stay short with many tables
+    #: (0: Python's collector as it is; see rummykit.server.collector)
+    full_collection_every: float = 600.0
     #: extra bot levels by name (tests add slow bots); the levels of rummykit.bots stay
     extra_levels: Mapping[str, BotFactory] = field(default_factory=dict)
     #: called for every message queued to a client (tests check what each seat is sent)

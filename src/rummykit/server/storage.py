@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, event, insert, select, update
+from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from rummykit.server.commits import GroupCommit
 from rummykit.server.migrate import upgrade
 from rummykit.server.models import actions, games, hands, seats, tables
 
@@ -164,11 +165,29 @@ def _game(row: Any) -> GameRow:
     )
 
 
+@dataclass
+class Append:
+    """One action to log, with what it changed (see :meth:`Store.append_action`)."""
+
+    table_id: str
+    row: ActionRow
+    dealt: HandRow | None
+    finished: GameRow | None
+    clock: tuple[int | None, dt.datetime | None]
+
+
+def _latest_per_table(batch: list[Append]) -> list[Append]:
+    """Each table's last action in ``batch`` (a table's actions come in order)."""
+    return list({a.table_id: a for a in batch}.values())
+
+
 class Store:
     """The database behind the server. Build it with :meth:`open`."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        #: the action log's writer: actions logged at once share a transaction
+        self.commits: GroupCommit[Append] = GroupCommit(self._write_appends)
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
@@ -278,40 +297,69 @@ class Store:
     ) -> None:
         """Logs one action (the durability point), with the next hand's deal when the
         action dealt one, the game's record and result when it ended the game, and the
-        turn clock it leaves running (seat, deadline).
+        turn clock it leaves running (seat, deadline). Actions of several tables logged
+        at once share a transaction (:mod:`rummykit.server.commits`); this returns once
+        the action's transaction is committed.
         Raises if the seq is already taken: one owner writes each table."""
+        await self.commits.submit(Append(table_id, row, dealt, finished, clock))
+
+    async def _write_appends(self, batch: list[Append]) -> None:
+        """Logs ``batch`` in one transaction: one statement for the actions, one for the
+        tables' positions, and the rare deals and game ends one by one."""
         async with self.engine.begin() as conn:
             stamp = now()
             await conn.execute(
-                insert(actions).values(
-                    table_id=table_id,
-                    seq=row.seq,
-                    game_id=row.game_id,
-                    hand=row.hand,
-                    seat=row.seat,
-                    action=row.action,
-                    by=row.by,
-                    event=row.event,
-                    reshuffle=row.reshuffle,
-                    created_at=stamp,
-                )
+                insert(actions),
+                [
+                    {
+                        "table_id": a.table_id,
+                        "seq": a.row.seq,
+                        "game_id": a.row.game_id,
+                        "hand": a.row.hand,
+                        "seat": a.row.seat,
+                        "action": a.row.action,
+                        "by": a.row.by,
+                        "event": a.row.event,
+                        "reshuffle": a.row.reshuffle,
+                        "created_at": stamp,
+                    }
+                    for a in batch
+                ],
             )
-            if dealt is not None:
-                await self._write_hand(conn, row.game_id, dealt)
-            values: dict[str, Any] = {
-                "seq": row.seq,
-                "updated_at": stamp,
-                "clock_seat": clock[0],
-                "clock_deadline": clock[1],
-            }
-            if finished is not None:
-                values["status"] = "over"
-                await conn.execute(
-                    update(games)
-                    .where(games.c.id == finished.id)
-                    .values(finished_at=stamp, result=finished.result, record=finished.record)
-                )
-            await conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            for a in batch:
+                if a.dealt is not None:
+                    await self._write_hand(conn, a.row.game_id, a.dealt)
+                if a.finished is not None:
+                    await conn.execute(
+                        update(games)
+                        .where(games.c.id == a.finished.id)
+                        .values(
+                            finished_at=stamp, result=a.finished.result, record=a.finished.record
+                        )
+                    )
+                    await conn.execute(
+                        update(tables).where(tables.c.id == a.table_id).values(status="over")
+                    )
+            await conn.execute(
+                update(tables)
+                .where(tables.c.id == bindparam("table"))
+                .values(
+                    seq=bindparam("to_seq"),
+                    updated_at=bindparam("at"),
+                    clock_seat=bindparam("to_clock_seat"),
+                    clock_deadline=bindparam("to_clock_deadline"),
+                ),
+                [
+                    {
+                        "table": a.table_id,
+                        "to_seq": a.row.seq,
+                        "at": stamp,
+                        "to_clock_seat": a.clock[0],
+                        "to_clock_deadline": a.clock[1],
+                    }
+                    for a in _latest_per_table(batch)
+                ],
+            )
 
     async def take_back(
         self,
