@@ -185,3 +185,27 @@ def test_a_waiting_table_nobody_joins_is_closed(
         assert refused.status_code == 404 and refused.json()["error"]["rule"] == "lobby.table"
         wait_for(lambda: live.get(f"/tables/{joined}")["status"] == "closed", timeout=5)
         assert live.get("/tables") == []
+
+
+def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_when_asked(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    config = {"db": sqlite_url, "over_ttl": 0.3, "sweep_interval": 0.1}
+    with make_server(**config) as live:
+        over = live.table(seats("open", "greedy"), options={"target": 50})["id"]
+        token = live.join(over, "Ana")
+        live.post(f"/tables/{over}/start", {"token": token})
+        client = live.client(over, token)
+        client.play_to_end()
+        wait_for(lambda: live.get(f"/tables/{over}")["status"] == "over")
+        time.sleep(0.6)
+        assert over in live.server.lobby.tables  # somebody is still connected
+        client.close()
+        wait_for(lambda: over not in live.server.lobby.tables, timeout=5)
+        assert live.get("/health")["tables"] == 0
+        assert live.get(f"/tables/{over}")["status"] == "over"  # from the database
+        (game,) = live.get("/games")
+        assert game["table"] == over
+        again = live.post(f"/tables/{over}/again", {"token": token})
+        assert again["table"]["status"] == "playing" and again["table"]["game_number"] == 2
+        assert over in live.server.lobby.tables
