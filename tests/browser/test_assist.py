@@ -49,10 +49,12 @@ def _seated_page(
     server: SeededServer,
     options: dict[str, Any],
     clients: list[Client],
+    offline: bool = False,
     **context: Any,
 ) -> Any:
     """Ana (seat 0) in the page, Ben and Cleo as protocol clients; Ben has played his
-    turn and the call is offered to Ana."""
+    turn and the call is offered to Ana. ``offline``: the page loses its connection
+    before Ben's turn, Ana touches the stock meanwhile, and the page reconnects after."""
     http = httpx.Client(base_url=server.url, timeout=10)
     seats = [{"kind": "open"}] * 3
     table = server.table("500-rum", options, seats)
@@ -75,8 +77,20 @@ def _seated_page(
     clients.extend([ben, cleo])
     ben.until("state")
     assert ben.view is not None and ben.view["to_act"] == 1
+    if offline:
+        page.wait_for_function("rk.session.view !== null")
+        page.evaluate("rk.session.socket.close()")
+        page.wait_for_function("document.getElementById('connection').dataset.state === 'closed'")
+        page.click(".stock")
+        assert page.evaluate("rk.session.queued.message") == {
+            "type": "action",
+            "action": "draw",
+            "seq": 0,
+        }
     for action in BEN_TURN:
         assert ben.act(action)["type"] == "ack", action
+    if offline:
+        page.evaluate("rk.session.socket.connect()")
     page.locator("dialog#rummy-call").wait_for()
     return page
 
@@ -228,6 +242,16 @@ def test_an_action_tried_while_disconnected_is_sent_on_reconnecting(
     _after(page, seq)
     assert view(page)["phase"] == "play" and view(page)["log"][-1] == {"seat": 0, "action": "draw"}
     assert page.inner_text("#message") == ""
+    assert page.errors == []
+
+
+def test_an_action_tried_offline_is_dropped_if_the_table_moved_on(
+    seeded_server: SeededServer, browser: Any, clients: list[Client]
+) -> None:
+    page = _seated_page(browser, seeded_server, {"hand_size": 10}, clients, offline=True)
+    assert page.evaluate("rk.session.queued") is None
+    assert "your action was not sent" in page.inner_text("#message")
+    assert view(page)["log"] == [{"seat": 1, "action": a} for a in BEN_TURN]  # no draw
     assert page.errors == []
 
 
