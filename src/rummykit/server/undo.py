@@ -72,8 +72,10 @@ def undo_point(game: Game, log: list[ActionRow], seat: int) -> ActionRow:
         raise UndoRefused("undo.hand", "the hand is over: nothing in it can be taken back")
     last = _last_action(log)
     number = game.hand.number
-    if last is None or last.hand != number:
-        raise UndoRefused("undo.nothing", "nobody has played in this hand yet")
+    if last is None:
+        raise UndoRefused("undo.nothing", "nobody has played in this game yet")
+    if last.hand != number:  # the last action ended a hand
+        raise UndoRefused("undo.hand", "a new hand is dealt: nothing of the last one comes back")
     name = game.players[last.seat]
     if last.seat != seat:
         if game.to_act == seat:
