@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import platform
@@ -243,6 +244,8 @@ async def run_tables(
     ]
     readers = [asyncio.create_task(p.read(s)) for p in plays for s in p.seats]
     setup = time.perf_counter() - started
+    gc.collect()
+    gc.freeze()  # the load generator's own collector pauses are not the server's latency
     _say(f"  {label}: {count} tables seated and connected in {setup:.1f} s; playing")
     await asyncio.sleep(1.0)  # everybody's first view
     held = server.rss
@@ -255,6 +258,7 @@ async def run_tables(
     for task in readers:
         task.cancel()
     await asyncio.gather(*(s.ws.close() for p in plays for s in p.seats), return_exceptions=True)
+    gc.unfreeze()
     latencies = sorted(x for p in plays for x in p.latencies)
     n = len(latencies)
     q = (
