@@ -19,6 +19,7 @@ from typing import Any
 
 from rummykit.bots import LEVELS
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
+from rummykit.cli import paired_cmd
 from rummykit.cli.rules_cmd import parse_option_value
 from rummykit.rules import PRESETS, Rules
 
@@ -52,6 +53,7 @@ examples:
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 bot levels: {", ".join(LEVELS)}
 
+{paired_cmd.EPILOG}
 exit status: 0 done; 2 bad arguments (unknown preset, option, bot level, player count).
 """
 
@@ -91,6 +93,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    paired_cmd.add_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -313,6 +316,8 @@ def run(args: argparse.Namespace) -> int:
             f"rummykit simulate: {e.message if isinstance(e, RummyError) else e}", file=sys.stderr
         )
         return 2
+    if args.paired:
+        return paired_cmd.run(args, specs, rules, players, _seed(args.seed))
     with _progress_bar(not args.quiet) as progress:
         match = run_match(
             specs,

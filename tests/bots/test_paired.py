@@ -1,0 +1,221 @@
+"""The paired measurement: rotations, fixed deals, statistics, the sequential stop rule."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rummykit.bots.paired import (
+    DealResult,
+    Summary,
+    boundary,
+    looks,
+    play_deal,
+    run_paired,
+    seatings,
+    summarize,
+    verdict,
+)
+from rummykit.bots.tournament import BotSpec
+from rummykit.cli import main
+from rummykit.rules import Rules
+
+#: the same bot under two names: any difference between them would be the method's
+TWINS = [BotSpec("greedy"), BotSpec("greedy", None, "greedy-2")]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("lineup", ["alternate", "one-vs-rest"])
+def test_rotations_cover_every_seat(players: int, lineup: str) -> None:
+    rots = seatings(players, lineup)
+    assert len(set(rots)) == len(rots)
+    for bot in (0, 1):
+        for seat in range(players):
+            assert any(r[seat] == bot for r in rots), (bot, seat)
+    if lineup == "one-vs-rest":
+        assert len(rots) == players
+        assert all(r.count(0) == 1 for r in rots)
+        assert sorted(r.index(0) for r in rots) == list(range(players))
+    else:
+        assert all(abs(r.count(0) - r.count(1)) <= 1 for r in rots)
+
+
+def test_seatings_reject_bad_input() -> None:
+    with pytest.raises(ValueError, match="lineups are alternate, one-vs-rest"):
+        seatings(2, "triangle")
+
+
+def test_a_deal_is_the_same_cards_in_every_rotation() -> None:
+    # greedy has no randomness: the same bot in both rotations of one deal plays the same
+    # hand, so each seat scores the same, and the rotations cancel exactly
+    rules = Rules.preset("500-rum")
+    for index in range(3):
+        deal = play_deal(TWINS, rules, 2, "alternate", 5, index)
+        assert deal.seatings == ((0, 1), (1, 0))
+        assert deal.scores[0] == deal.scores[1]
+        assert deal.diffs == [-d for d in reversed(deal.diffs)]
+        assert deal.diff == 0.0
+        assert deal.decisions[0] == deal.decisions[1] > 0
+
+
+def test_one_vs_rest_scores_the_lone_bot_against_the_mean_of_the_rest() -> None:
+    deal = DealResult(
+        0,
+        ((0, 1, 1), (1, 0, 1), (1, 1, 0)),
+        ((30, 10, -20), (0, 60, 0), (5, 5, 5)),
+        (False, False, False),
+        (3, 6),
+        (0.0, 0.0),
+        (0.0, 0.0),
+    )
+    assert deal.diffs == [30 - (10 - 20) / 2, 60.0, 0.0]
+    assert deal.diff == pytest.approx((35 + 60 + 0) / 3)
+
+
+def test_statistic_on_a_hand_made_example() -> None:
+    s = summarize([4.0, -2.0, 7.0, 3.0])
+    assert s.n == 4 and s.mean == 3.0
+    sd = math.sqrt(((1**2) + (5**2) + (4**2) + 0) / 3)  # sample standard deviation
+    assert s.sd == pytest.approx(sd)
+    assert s.se == pytest.approx(sd / 2)
+    low, high = s.ci95
+    assert low == pytest.approx(3.0 - 1.959964 * sd / 2, abs=1e-5)
+    assert high == pytest.approx(3.0 + 1.959964 * sd / 2, abs=1e-5)
+    assert summarize([]).n == 0 and math.isinf(summarize([5.0]).se)
+
+
+def test_looks_and_boundary() -> None:
+    assert looks(25, 400) == [25, 50, 100, 200, 400]
+    assert looks(10, 10) == [10]
+    assert looks(40, 30) == [30]
+    assert boundary(1) == pytest.approx(1.959964, abs=1e-5)
+    assert boundary(5) == pytest.approx(2.575829, abs=1e-5)  # 1% a look
+    with pytest.raises(ValueError):
+        looks(1, 100)
+
+
+def test_verdict() -> None:
+    clear = Summary(30, 5.0, 10.0, 1.0)
+    assert verdict(clear, 2.58, None) == "first better"
+    assert verdict(Summary(30, -5.0, 10.0, 1.0), 2.58, None) == "second better"
+    unclear = Summary(30, 2.0, 10.0, 1.0)
+    assert verdict(unclear, 2.58, None) == ""
+    assert verdict(unclear, 2.58, 5.0) == "within margin"  # -0.58..4.58 inside +-5
+    assert verdict(unclear, 2.58, 4.0) == ""
+
+
+def _figures(doc: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in doc.items() if k not in ("seconds", "ms_per_decision", "longest_ms")}
+
+
+def test_same_seed_same_figures_and_jobs_do_not_matter() -> None:
+    kwargs: dict[str, Any] = {"max_deals": 12, "first_look": 4, "seed": 3}
+    one = run_paired(["heuristic", "greedy"], **kwargs)
+    again = run_paired(["heuristic", "greedy"], **kwargs)
+    two = run_paired(["heuristic", "greedy"], jobs=2, **kwargs)
+    assert _figures(one.to_json()) == _figures(again.to_json()) == _figures(two.to_json())
+    assert [d.scores for d in one.deals] == [d.scores for d in two.deals]
+    other = run_paired(["heuristic", "greedy"], **{**kwargs, "seed": 4})
+    assert [d.scores for d in other.deals] != [d.scores for d in one.deals]
+
+
+def test_the_stop_rule_stops() -> None:
+    # a clear difference stops at the first look that shows it
+    clear = run_paired(["greedy", "random"], max_deals=200, first_look=10, seed=1)
+    assert clear.stop == "first better"
+    assert clear.deals_played in clear.looks[:-1]
+    assert clear.summary.interval(clear.z)[0] > 0
+    # two equal bots: never "better"; with a margin, stopped at the first look
+    equal = run_paired(TWINS, max_deals=20, first_look=5, seed=1)
+    assert equal.stop == "max deals" and equal.deals_played == 20
+    assert equal.summary.mean == 0.0
+    within = run_paired(TWINS, max_deals=20, first_look=5, seed=1, margin=1.0)
+    assert within.stop == "within margin" and within.deals_played == 5
+
+
+def test_four_players_one_against_three() -> None:
+    result = run_paired(
+        ["greedy", "random"], players=4, lineup="one-vs-rest", max_deals=4, first_look=2
+    )
+    assert all(d.seatings == tuple(seatings(4, "one-vs-rest")) for d in result.deals)
+    assert result.hands == 4 * result.deals_played
+    assert result.to_json()["lineup"] == "one-vs-rest"
+
+
+def test_run_paired_rejects_bad_input() -> None:
+    with pytest.raises(ValueError, match="exactly two"):
+        run_paired(["greedy", "random", "heuristic"])
+    with pytest.raises(ValueError, match="distinct"):
+        run_paired(["greedy", "greedy"])
+    with pytest.raises(ValueError, match="levels are"):
+        run_paired(["greedy", "wizard"])
+
+
+BASE = ["simulate", "--paired", "--bots", "greedy,random", "--seed", "2", "--quiet"]
+
+
+def test_cli_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*BASE, "--deals", "30", "--first-look", "10", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["first"] == "greedy" and doc["second"] == "random"
+    assert doc["stop"] == "first better" and doc["deals"] in doc["looks"]
+    low, high = doc["diff"]["ci95"]
+    assert low < doc["diff"]["mean"] < high
+    assert main([*BASE, "--deals", "6", "--first-look", "3"]) == 0
+    text = capsys.readouterr().out
+    assert "points per hand" in text and "95% CI" in text and "sequential test" in text
+
+
+def test_cli_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [a for a in BASE if a != "--quiet"]
+    assert main([*args, "--deals", "4", "--first-look", "2", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "deals 1/4" in captured.err
+    json.loads(captured.out)
+
+
+def test_cli_log_resumes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "deals.jsonl"
+    args = [*BASE, "--deals", "6", "--first-look", "3", "--json", "--log", str(log)]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    lines = log.read_text("utf-8").splitlines()
+    assert len(lines) == first["deals"]
+    assert main(args) == 0  # everything known: nothing played again, same figures
+    assert json.loads(capsys.readouterr().out)["diff"] == first["diff"]
+    assert log.read_text("utf-8").splitlines() == lines
+    other = [*BASE, "--seed", "9", "--deals", "6", "--log", str(log)]
+    assert main(other) == 2
+    assert "another measurement" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("extra", "needle"),
+    [
+        (["--bots", "greedy,random,heuristic"], "exactly two bots"),
+        (["--deals", "0"], "--deals"),
+        (["--first-look", "1"], "--first-look"),
+        (["--margin", "-1"], "--margin"),
+        (["--bots", "greedy,wizard"], "unknown bot level 'wizard'"),
+        (["--records", "x"], "--log"),
+    ],
+)
+def test_cli_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str], extra: list[str], needle: str
+) -> None:
+    assert main([*BASE, *extra]) == 2
+    captured = capsys.readouterr()
+    assert needle in captured.err
+    assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_cli_help_teaches(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    text = capsys.readouterr().out
+    assert "--paired" in text and "--lineup" in text and "one-vs-rest" in text
+    assert "sequential test" in text and "Bonferroni" in text
