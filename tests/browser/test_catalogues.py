@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.bots import LEVELS
+from rummykit.bots import LEVEL_NAMES
 from rummykit.bots.hints import REASONS
 from rummykit.rules import OPTION_KEYS, PRESETS
 from rummykit.server.web import LANGUAGES, STATIC, page_config
@@ -49,7 +49,7 @@ def test_english_has_every_key_the_page_asks_for() -> None:
     config = page_config()
     asked |= {f"preset.{p}.{part}" for p in PRESETS for part in ("name", "desc")}
     asked |= {f"option.{k}.{part}" for k in OPTION_KEYS for part in ("name", "desc")}
-    asked |= {f"level.{level}" for level in LEVELS}
+    asked |= {f"level.{level}" for level in LEVEL_NAMES}
     asked |= {f"language.{lang}" for lang in LANGUAGES}
     asked |= {f"rank.{r}" for r in "A23456789TJQK"} | {f"suit.{s}" for s in "CDHS"}
     asked |= {f"connection.{c}" for c in ("connecting", "open", "closed")}

@@ -12,6 +12,12 @@ a hidden card. Build one by level name with :func:`get_bot`::
     >>> sorted(LEVELS) == sorted(["random", "greedy", "heuristic", "montecarlo", "ismcts"])
     True
 
+Players pick a *difficulty* (:data:`DIFFICULTIES`): ``easy``, ``medium``, ``hard`` and
+``expert`` name levels of the ladder, and are accepted wherever a level is::
+
+    >>> resolve_level("hard"), resolve_level("greedy"), get_bot("expert").level
+    ('montecarlo', 'greedy', 'ismcts')
+
 Unknown levels raise ``ValueError`` naming the levels.
 """
 
@@ -28,7 +34,9 @@ from rummykit.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
     "DEFAULT_LEVEL",
+    "DIFFICULTIES",
     "LEVELS",
+    "LEVEL_NAMES",
     "Bot",
     "GreedyBot",
     "HeuristicBot",
@@ -38,6 +46,7 @@ __all__ = [
     "describe",
     "determinize",
     "get_bot",
+    "resolve_level",
     "unseen_cards",
     "unseen_counts",
 ]
@@ -67,8 +76,29 @@ LEVELS: dict[str, tuple[Callable[..., Bot], str]] = {
     ),
 }
 
+#: The difficulties players choose from, easiest first, and the level each one plays
+#: (chosen from the measured ladder: see docs/bots.md and BENCHMARKS.md).
+DIFFICULTIES: dict[str, str] = {
+    "easy": "greedy",
+    "medium": "heuristic",
+    "hard": "montecarlo",
+    "expert": "ismcts",
+}
+
+#: Every name a level may be given by: the difficulties, then the levels themselves.
+LEVEL_NAMES: tuple[str, ...] = (*DIFFICULTIES, *LEVELS)
+
 #: The level a user gets by default (answers a decision within a second).
 DEFAULT_LEVEL = "heuristic"
+
+
+def resolve_level(name: str) -> str:
+    """The ladder level a difficulty (or a level) names. Raises ``ValueError`` naming
+    every accepted name for an unknown one."""
+    level = DIFFICULTIES.get(name, name)
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {name!r}; levels are {', '.join(LEVEL_NAMES)}")
+    return level
 
 
 def get_bot(
@@ -78,20 +108,16 @@ def get_bot(
     budget: int | None = None,
     name: str = "",
 ) -> Bot:
-    """A new bot of ``level`` (see :data:`LEVELS`); the same seed gives the same decisions.
+    """A new bot of ``level`` (a level of :data:`LEVELS` or a difficulty of
+    :data:`DIFFICULTIES`); the same seed gives the same decisions.
 
     ``budget`` is the search effort (playouts or iterations per decision) of the search
     levels, None for the level's default. Raises ``ValueError`` for an unknown level.
     """
-    entry = LEVELS.get(level)
-    if entry is None:
-        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
-    return entry[0](seed=seed, budget=budget, name=name)
+    return LEVELS[resolve_level(level)][0](seed=seed, budget=budget, name=name)
 
 
 def describe(level: str) -> str:
-    """The short description of a level, for users. Raises ``ValueError`` if unknown."""
-    entry = LEVELS.get(level)
-    if entry is None:
-        raise ValueError(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
-    return entry[1]
+    """The short description of a level or difficulty, for users. Raises ``ValueError``
+    if unknown."""
+    return LEVELS[resolve_level(level)][1]

@@ -34,6 +34,7 @@ _EPILOG = f"""\
 examples:
   rummykit play                                 500 Rum against two heuristic bots
   rummykit play --bots greedy,heuristic,ismcts  four players, one bot of each level
+  rummykit play --bots hard,hard                three players, two hard bots
   rummykit play --players 5                     five players (two packs), heuristic bots
   rummykit play remik-500 --seed 42             Remik 500, a deal you can play again
   rummykit play --set rummy_call=off --set going_out=floating
@@ -43,7 +44,9 @@ examples:
   rummykit replay ~/.rummykit/last-game.json    show a saved game hand by hand
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
-bot levels: random, greedy, heuristic (default), montecarlo, ismcts
+difficulties: easy (greedy), medium (heuristic, the default), hard (montecarlo),
+  expert (ismcts); the levels random, greedy, heuristic, montecarlo and ismcts
+  are accepted too
 
 The game is saved after every action as a game record (docs/notation.md) to
 ~/.rummykit/last-game.json ($RUMMYKIT_SAVE overrides it), or to --save FILE. A new

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rummykit.bots import LEVELS
+from rummykit.bots import DIFFICULTIES, LEVELS, resolve_level
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
 from rummykit.cli import paired_cmd
 from rummykit.cli.rules_cmd import parse_option_value
@@ -52,6 +52,7 @@ examples:
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 bot levels: {", ".join(LEVELS)}
+difficulties: {", ".join(f"{d} ({lv})" for d, lv in DIFFICULTIES.items())}
 
 {paired_cmd.EPILOG}
 exit status: 0 done; 2 bad arguments (unknown preset, option, bot level, player count).
@@ -112,8 +113,10 @@ def _specs(text: str) -> list[BotSpec]:
     specs: list[BotSpec] = []
     for item in items:
         level, _, budget = item.partition(":")
-        if level not in LEVELS:
-            raise _Bad(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+        try:
+            resolve_level(level)
+        except ValueError as e:
+            raise _Bad(str(e)) from None
         if budget and (not budget.isdigit() or int(budget) < 1):
             raise _Bad(f"bad budget in {item!r}: LEVEL:BUDGET takes a positive whole number")
         specs.append(BotSpec.of(item))

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rummykit.bots import LEVELS, get_bot
+from rummykit.bots import DIFFICULTIES, LEVELS, get_bot, resolve_level
 from rummykit.cli.rules_cmd import parse_option_value
 from rummykit.errors import RummyError
 from rummykit.players import Player
@@ -59,6 +59,7 @@ A round of the example above, as printed:
     16  greedy-16      894 chips
 
 bot levels: {", ".join(LEVELS)} (the search levels are slow in big tournaments)
+difficulties: {", ".join(f"{d} ({lv})" for d, lv in DIFFICULTIES.items())}
 presets: any preset for 2 to 4 players, remik-500 by default (its hands decide the rounds)
 
 exit status: 0 done; 2 bad arguments or a record that does not replay.
@@ -138,8 +139,10 @@ def _players(count: int, levels_text: str, seed: str) -> dict[str, Player]:
     if not levels:
         raise _Bad("--bots needs at least one bot level")
     for level in levels:
-        if level not in LEVELS:
-            raise _Bad(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+        try:
+            resolve_level(level)
+        except ValueError as e:
+            raise _Bad(str(e)) from None
     if count < 2:
         raise _Bad(f"--players must be at least 2, not {count}")
     players: dict[str, Player] = {}

@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from rummykit import Action, PlayerView
-from rummykit.bots import LEVELS, get_bot
+from rummykit.bots import DIFFICULTIES, LEVEL_NAMES, get_bot
 from rummykit.players import Player
 from rummykit.server.config import ServerConfig
 
@@ -38,8 +38,9 @@ class BotRunner:
         self._pool: ProcessPoolExecutor | None = None
 
     def levels(self) -> list[str]:
-        """Every level a seat may ask for."""
-        return [*LEVELS, *self.config.extra_levels]
+        """Every level a seat may ask for: the difficulties (easy ... expert), the ladder's
+        levels, and the configuration's extra levels."""
+        return [*LEVEL_NAMES, *self.config.extra_levels]
 
     def make(self, level: str, *, seed: str, name: str) -> SeatBot:
         """A bot of ``level`` (ValueError for an unknown level)."""
@@ -48,7 +49,8 @@ class BotRunner:
 
     async def decide(self, bot: SeatBot, view: PlayerView) -> Action:
         """The bot's action for ``view``, chosen in a worker thread or process."""
-        if self.config.processes > 0 and bot.level in self.config.process_levels:
+        level = DIFFICULTIES.get(bot.level, bot.level)  # hard plays montecarlo
+        if self.config.processes > 0 and level in self.config.process_levels:
             if self._pool is None:
                 # spawn: the server's threads (event loop, database) are not forked
                 context = multiprocessing.get_context("spawn")

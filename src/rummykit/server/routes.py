@@ -144,14 +144,14 @@ def lobby_routes(
         return endpoint
 
     async def index(_: Request) -> dict[str, Any]:
-        from rummykit.bots import LEVELS
+        from rummykit.bots import LEVEL_NAMES
 
         return {
             "name": "rummykit",
             "version": version,
             "protocol": PROTOCOL,
             "presets": list(PRESETS),
-            "levels": [*LEVELS],
+            "levels": [*LEVEL_NAMES],
             "docs": "docs/server.md, docs/protocol.md",
         }
 

@@ -84,11 +84,11 @@ def _option_form(key: str) -> dict[str, Any]:
 
 def page_config() -> dict[str, Any]:
     """The page's config: presets with every option's value, option forms, bot levels."""
-    from rummykit.bots import LEVELS
+    from rummykit.bots import LEVEL_NAMES
 
     return {
         "languages": list(LANGUAGES),
-        "levels": list(LEVELS),
+        "levels": list(LEVEL_NAMES),
         "main_options": list(MAIN_OPTIONS),
         "options": {key: _option_form(key) for key in OPTION_KEYS},
         "presets": {

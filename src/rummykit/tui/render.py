@@ -53,6 +53,10 @@ SHORT_LEVELS = {
     "heuristic": "heur",
     "montecarlo": "mc",
     "ismcts": "mcts",
+    "easy": "easy",
+    "medium": "med",
+    "hard": "hard",
+    "expert": "exp",
 }
 
 

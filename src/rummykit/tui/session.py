@@ -26,7 +26,7 @@ from typing import Any
 
 from rummykit import Hand
 from rummykit.actions import Action, Draw
-from rummykit.bots import DEFAULT_LEVEL, LEVELS, get_bot
+from rummykit.bots import DEFAULT_LEVEL, get_bot, resolve_level
 from rummykit.errors import IllegalAction, RecordError, RulesError, RummyError
 from rummykit.events import Event, HandResult
 from rummykit.game import Game
@@ -68,8 +68,10 @@ class UndoRefused(RummyError):
 
 
 def _check_level(level: str) -> str:
-    if level not in LEVELS:
-        raise RulesError("bots", f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+    try:
+        resolve_level(level)
+    except ValueError as e:
+        raise RulesError("bots", str(e)) from None
     return level
 
 

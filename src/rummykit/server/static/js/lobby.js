@@ -69,7 +69,7 @@ function seatRow(config, index, state) {
 export async function renderLobby(root, config) {
   const presetNames = Object.keys(config.presets);
   let preset = "500-rum";
-  let seatStates = ["you", "bot:heuristic"];
+  let seatStates = ["you", "bot:medium"];
   let typedName = prefs.prefs().name || "";
   const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
   const message = h("div", { class: "message", role: "alert" });
@@ -104,7 +104,7 @@ export async function renderLobby(root, config) {
         id: "seat-count",
         onchange: (e) => {
           const n = Number(e.target.value);
-          while (seatStates.length < n) seatStates.push("bot:heuristic");
+          while (seatStates.length < n) seatStates.push("bot:medium");
           seatStates = seatStates.slice(0, n);
           draw();
         },

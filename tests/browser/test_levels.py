@@ -1,0 +1,26 @@
+"""The lobby's seat choice offers the difficulties first, in the page's language, and
+a bot seat starts at medium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.support import create_table, new_page, ready
+
+
+def test_seat_choice_offers_difficulties(server: Any, browser: Any) -> None:
+    page = new_page(browser, locale="fr-FR")
+    page.goto(server.url + "/")
+    ready(page)
+    values = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.value)")
+    assert values[:5] == ["open", "bot:easy", "bot:medium", "bot:hard", "bot:expert"]
+    assert "bot:heuristic" in values
+    assert page.input_value("#seat-1") == "bot:medium"
+    labels = page.eval_on_selector_all("#seat-1 option", "els => els.map(e => e.textContent)")
+    assert any("facile" in label for label in labels)
+    assert any("difficile" in label for label in labels)
+    page.goto(server.url + "/?lang=en")
+    ready(page)
+    create_table(page, server, "Ana", "500-rum", ["bot:easy"])
+    page.locator(".seats").wait_for()
+    assert "Easy 2" in page.inner_text(".seats")
