@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import Game, Rules, RulesError
-from rummykit.cards import CARDS
+from rummykit import Game, PlayerView, Rules, RulesError, TurnState
+from rummykit.cards import CARDS, card_sort_key
 from rummykit.rules import PRESETS
 
 from .test_properties import snapshot
@@ -71,3 +72,35 @@ def test_view_knows_the_cards_taken_from_the_pile() -> None:
     assert ana.known[1] == (CARDS[top],)
     assert ana.same_card == CARDS[top]  # Ben may not discard it this turn
     assert ana.log == ((1, "take 1"),)
+
+
+def test_views_and_turn_states_are_whole_frozen_dataclasses() -> None:
+    """Views and turn states are filled in without their ``__init__`` (for speed): every
+    field is set, they equal what ``__init__`` builds from the same values, they stay
+    frozen, and a turn state kept for a position is replaced once an action is applied."""
+    game = Game(Rules.preset("500-rum"), ["Ana", "Ben", "Caro"], seed=21)
+    rng = random.Random(21)
+    for _ in range(150):
+        if game.over:
+            break
+        hand = game.hand
+        state = hand.turn_state()
+        assert hand.turn_state() is state  # kept while the position lasts
+        names = [f.name for f in dataclasses.fields(TurnState)]
+        assert sorted(vars(state)) == sorted(names)
+        assert TurnState(**{n: getattr(state, n) for n in names}) == state
+        assert (state.turn, state.phase, state.took) == (hand.turn, hand.phase, hand.took)
+        assert state.has_melded == tuple(hand.has_melded)
+        for seat in (None, 0, 1, 2):
+            view = game.view(seat)
+            names = [f.name for f in dataclasses.fields(PlayerView)]
+            assert sorted(vars(view)) == sorted(names)
+            again = PlayerView(**{n: getattr(view, n) for n in names})
+            assert again == view and repr(again) == repr(view)
+            if view.hand is not None:
+                assert list(view.hand) == sorted(view.hand, key=card_sort_key)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                view.seat = 1  # type: ignore[misc]
+        game.apply(rng.choice(game.legal_actions()))
+        if game.hand is hand and not hand.is_over:
+            assert hand.turn_state() is not state

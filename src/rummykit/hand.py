@@ -75,6 +75,7 @@ class Hand(HandState):
         event = self._run(action, seat, True)
         assert event is not None
         self.legal_cache = None
+        self.turn_cache = None
         return event
 
     def result(self) -> HandResult | None:

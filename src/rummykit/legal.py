@@ -34,6 +34,7 @@ from rummykit.checks import (
 )
 from rummykit.errors import IllegalAction
 from rummykit.melds import (
+    TableMeld,
     group_options,
     max_position,
     meld_from_key,
@@ -226,6 +227,16 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
     distinct = sorted(set(hand))
     acts: list[Action] = []
     careful = h.pending or h.all_at_once or h.same_card >= 0  # candidates need the full check
+    # With only the same-card rule in force, a candidate the quick tests pass can be
+    # refused only for leaving nothing but copies of that card ([discard.same-card]),
+    # so a play that leaves another card needs no full check
+    full = h.pending or h.all_at_once
+    same = h.same_card
+    others = len(hand) - counts[same] if same >= 0 else 0
+    # With a pending target (and not the all-at-once rule), a play that puts the target
+    # down meets the obligation: it too needs the full check only for the same-card rule
+    # (or, a lay-off, when the target must start a new meld [take.new-meld])
+    target = h.target if h.pending and not h.all_at_once else -1
     keep_one = rules.going_out is GoingOut.DISCARD_REQUIRED
     if h.call_layoff_only:
         return [a for a in _layoffs(h, [h.target]) if _ok(check, p, a)]
@@ -239,14 +250,28 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
             if keep_one and len(key) == len(hand):
                 continue
             meld_action: Action = _meld_action(ace, key)
-            if careful and not _ok(check, p, meld_action):
+            if (
+                careful
+                and (full or len(key) >= others)
+                and (target not in key or (same >= 0 and len(key) >= others))
+                and not _ok(check, p, meld_action)
+            ):
                 continue
             acts.append(meld_action)
     if h.melds and not (rules.layoff_needs_own_meld and not h.has_melded[p]):
-        for action in _layoffs(h, distinct):
+        lay_target = -1 if rules.target_must_start_meld else target
+        held = set(distinct)
+        for code, action in _layoff_spots(h):
+            if code not in held:
+                continue
             if keep_one and len(hand) == 1:
                 continue
-            if careful and not _ok(check, p, action):
+            if (
+                careful
+                and (full or others <= 1)
+                and (code != lay_target or (same >= 0 and others <= 1))
+                and not _ok(check, p, action)
+            ):
                 continue
             acts.append(action)
     if rules.joker_swap:
@@ -261,8 +286,9 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
                     acts.append(swap)
     if h.pending:
         return acts
-    if h.same_card < 0 and len(hand) > 1 and not h.all_at_once:
-        acts.extend(DISCARDS[c] for c in distinct)  # nothing restricts the discard
+    if len(hand) > 1 and not h.all_at_once:
+        # nothing restricts the discard but the same-card rule (checks.discard_refusal)
+        acts.extend(DISCARDS[c] for c in distinct if c != same)
     else:
         acts.extend(DISCARDS[c] for c in distinct if discard_refusal(h, p, c) is None)
     return acts
@@ -306,41 +332,71 @@ def _joker_layoff(stands_for: int, number: int, end: EndOfRun | None) -> LayOff:
 def _layoffs(h: HandState, cards: list[int]) -> list[Action]:
     """Single-card lay-offs of ``cards`` (distinct, in ascending order) on every table meld
     they fit: by meld, then by card (a joker last), then low end before high end."""
-    out: list[Action] = []
-    ace = h.rules.ace
-    top = max_position(ace)
     held = set(cards)
-    joker = JOKER_CODE in held
-    for i, m in enumerate(h.melds):
-        number = i + 1
-        n = len(m.cards)
-        if not m.is_run:
-            if n >= 4:
-                continue
-            suits = m.group_suits()
-            rank = m.rank
-            for suit in range(4):
+    return [action for code, action in _layoff_spots(h) if code in held]
+
+
+#: (table, its lay-off spots) by the table's identity (a table is never changed in
+#: place: a play makes a new list), and (meld, its spots) by the meld's identity and
+#: number (a meld never changes: a lay-off makes a new one); both cleared when they grow
+#: past _SPOTS_LIMIT entries
+_SPOTS: dict[int, tuple[list[TableMeld], list[tuple[int, LayOff]]]] = {}
+_MELD_SPOTS: dict[tuple[int, int, Ace], tuple[TableMeld, list[tuple[int, LayOff]]]] = {}
+_SPOTS_LIMIT = 4096
+
+
+def _layoff_spots(h: HandState) -> list[tuple[int, LayOff]]:
+    """Every single-card lay-off the table takes, as (card code, action), in the order of
+    :func:`_layoffs` (a joker's lay-offs under the joker's code)."""
+    melds = h.melds
+    hit = _SPOTS.get(id(melds))
+    if hit is not None and hit[0] is melds:
+        return hit[1]
+    ace = h.rules.ace
+    spots: list[tuple[int, LayOff]] = []
+    if len(_MELD_SPOTS) >= _SPOTS_LIMIT * 4:
+        _MELD_SPOTS.clear()
+    for i, m in enumerate(melds):
+        key = (id(m), i + 1, ace)
+        known = _MELD_SPOTS.get(key)
+        if known is None or known[0] is not m:
+            known = _MELD_SPOTS[key] = (m, _meld_spots(m, i + 1, ace))
+        spots += known[1]
+    if len(_SPOTS) >= _SPOTS_LIMIT:
+        _SPOTS.clear()
+    _SPOTS[id(melds)] = (melds, spots)  # holding the table keeps its id unique
+    return spots
+
+
+def _meld_spots(m: TableMeld, number: int, ace: Ace) -> list[tuple[int, LayOff]]:
+    """The lay-offs of :func:`_layoff_spots` on one meld, table meld ``number``."""
+    spots: list[tuple[int, LayOff]] = []
+    n = len(m.cards)
+    if not m.is_run:
+        if n >= 4:
+            return spots
+        suits = m.group_suits()
+        rank = m.rank
+        for suit in range(4):
+            if not suits >> suit & 1:
                 code = suit * 13 + rank - 1
-                if code in held and not suits >> suit & 1:
-                    out.append(_layoff(code, number, None))
-            if joker:
-                out.append(_joker_layoff(-rank, number, None))
-            continue
-        if n >= 13:
-            continue
-        ends = []
-        if m.lo > 1 or ace is Ace.AROUND:
-            ends.append((EndOfRun.LOW, m.suit * 13 + rank_at(m.lo - 1) - 1))
-        if m.hi < top:
-            ends.append((EndOfRun.HIGH, m.suit * 13 + rank_at(m.hi + 1) - 1))
-        # a twelve-card run takes the same card at both ends: the end must be named
-        both = len(ends) == 2 and ends[0][1] == ends[1][1]
-        fitting = [(code, end) for end, code in ends if code in held]
-        if len(fitting) == 2 and fitting[1][0] < fitting[0][0]:
-            fitting.reverse()  # by card, as the cards come
-        for code, end in fitting:
-            out.append(_layoff(code, number, end if both else None))
-        if joker:
-            for end, code in ends:
-                out.append(_joker_layoff(code, number, end if both else None))
-    return out
+                spots.append((code, _layoff(code, number, None)))
+        spots.append((JOKER_CODE, _joker_layoff(-rank, number, None)))
+        return spots
+    if n >= 13:
+        return spots
+    ends = []
+    if m.lo > 1 or ace is Ace.AROUND:
+        ends.append((EndOfRun.LOW, m.suit * 13 + rank_at(m.lo - 1) - 1))
+    if m.hi < max_position(ace):
+        ends.append((EndOfRun.HIGH, m.suit * 13 + rank_at(m.hi + 1) - 1))
+    # a twelve-card run takes the same card at both ends: the end must be named
+    both = len(ends) == 2 and ends[0][1] == ends[1][1]
+    fitting = [(code, end) for end, code in ends]
+    if len(fitting) == 2 and fitting[1][0] < fitting[0][0]:
+        fitting.reverse()  # by card, as the cards come
+    for code, end in fitting:
+        spots.append((code, _layoff(code, number, end if both else None)))
+    for end, code in ends:
+        spots.append((JOKER_CODE, _joker_layoff(code, number, end if both else None)))
+    return spots

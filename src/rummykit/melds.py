@@ -488,47 +488,71 @@ def group_options(
     return out
 
 
+#: run_options of one suit, by (suit, the suit's counts, jokers, ace); a hand changes a
+#: card or two at a time, so most suits come back as they were
+_SUIT_RUNS: dict[tuple[int, bytes, int, Ace], list[tuple[int, ...]]] = {}
+_SUIT_RUNS_LIMIT = 50_000
+
+
 def run_options(counts: Sequence[int], jokers: int, ace: Ace) -> list[tuple[int, ...]]:
     """Every run in hand as a key: natural codes, or ``100 + code`` for a declared joker."""
     out: list[tuple[int, ...]] = []
-    top = max_position(ace)
-    last_lo = 13 if ace is Ace.AROUND else top - 2
-    index = _RANK_INDEX
     for suit in range(4):
         base = suit * 13
         row = counts[base : base + 13]
         held_count = 13 - row.count(0)
         if held_count == 0 or held_count + jokers < 3:
             continue
-        have = [False] + [row[index[p]] > 0 for p in range(1, top + 1)]
-        for lo in range(1, last_lo + 1):
-            if not have[lo] and jokers == 0:
+        try:
+            key = (suit, bytes(row), jokers, ace)
+        except ValueError:  # not counts of 0..255: no key, no cache
+            out += _suit_runs(suit, row, jokers, ace)
+            continue
+        runs = _SUIT_RUNS.get(key)
+        if runs is None:
+            if len(_SUIT_RUNS) >= _SUIT_RUNS_LIMIT:
+                _SUIT_RUNS.clear()
+            runs = _SUIT_RUNS[key] = _suit_runs(suit, row, jokers, ace)
+        out += runs
+    return out
+
+
+def _suit_runs(suit: int, row: Sequence[int], jokers: int, ace: Ace) -> list[tuple[int, ...]]:
+    """The runs of :func:`run_options` in one suit (``row``: the counts of its ranks)."""
+    out: list[tuple[int, ...]] = []
+    top = max_position(ace)
+    last_lo = 13 if ace is Ace.AROUND else top - 2
+    index = _RANK_INDEX
+    base = suit * 13
+    have = [False] + [row[index[p]] > 0 for p in range(1, top + 1)]
+    for lo in range(1, last_lo + 1):
+        if not have[lo] and jokers == 0:
+            continue
+        missing = 0
+        key: list[int] = []
+        held: list[int] = []
+        for length in range(1, min(13, top - lo + 1) + 1):
+            p = lo + length - 1
+            code = base + index[p]
+            if have[p]:
+                key.append(code)
+                held.append(length - 1)
+            else:
+                missing += 1
+                if missing > jokers:
+                    break
+                key.append(100 + code)
+            if length < 3 or not held:
                 continue
-            missing = 0
-            key: list[int] = []
-            held: list[int] = []
-            for length in range(1, min(13, top - lo + 1) + 1):
-                p = lo + length - 1
-                code = base + index[p]
-                if have[p]:
-                    key.append(code)
-                    held.append(length - 1)
-                else:
-                    missing += 1
-                    if missing > jokers:
-                        break
-                    key.append(100 + code)
-                if length < 3 or not held:
-                    continue
-                out.append(tuple(key))
-                spare = jokers - missing
-                # jokers may also stand for cards the player holds
-                for extra in range(1, min(spare, len(held) - 1) + 1):
-                    for idxs in combinations(held, extra):
-                        variant = key[:]
-                        for i in idxs:
-                            variant[i] += 100
-                        out.append(tuple(variant))
+            out.append(tuple(key))
+            spare = jokers - missing
+            # jokers may also stand for cards the player holds
+            for extra in range(1, min(spare, len(held) - 1) + 1):
+                for idxs in combinations(held, extra):
+                    variant = key[:]
+                    for i in idxs:
+                        variant[i] += 100
+                    out.append(tuple(variant))
     return out
 
 

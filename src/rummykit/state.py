@@ -24,6 +24,7 @@ from rummykit.scoring import score_hand
 __all__ = ["HandState", "Phase", "TurnState", "new_seed"]
 
 _MANY = 1 << 20
+_new = object.__new__
 
 
 def new_seed() -> int:
@@ -112,6 +113,7 @@ class HandState:
         "target",
         "took",
         "turn",
+        "turn_cache",
         "view_cache",
         "window",
         "window_next",
@@ -163,6 +165,8 @@ class HandState:
     _fits: tuple[list[TableMeld], tuple[frozenset[int], int]] | None
     #: what :mod:`rummykit.view` made of the table last, kept until the table changes
     view_cache: tuple[list[TableMeld], tuple[Any, ...]] | None
+    #: :meth:`turn_state` of the position, kept (like ``legal_cache``) until a change
+    turn_cache: TurnState | None
 
     def __init__(
         self,
@@ -276,8 +280,13 @@ class HandState:
         return h
 
     def turn_state(self) -> TurnState:
-        """The public facts of the turn in progress."""
-        return TurnState(
+        """The public facts of the turn in progress (one immutable object per position)."""
+        state = self.turn_cache
+        if state is not None:
+            return state
+        state = self.turn_cache = _new(TurnState)
+        # a TurnState is frozen: its fields are set once, here, as __init__ would set them
+        state.__dict__.update(
             turn=self.turn,
             phase=self.phase,
             took=self.took,
@@ -298,6 +307,7 @@ class HandState:
             last_turn=self.last_turn,
             first_turn=self.first_turn,
         )
+        return state
 
     def public_log(self) -> tuple[tuple[int, str], ...]:
         """The hand's actions as (seat, text), passes left out; cached as it grows."""
@@ -389,6 +399,7 @@ class HandState:
         self._log = None
         self._log_text = None
         self.legal_cache = None
+        self.turn_cache = None
         self.calls_cache = None
         self._fits = None
         self._call_reaches = None
@@ -434,6 +445,7 @@ class HandState:
         h.out = self.out
         h._log = self._log
         h.legal_cache = self.legal_cache
+        h.turn_cache = self.turn_cache
         h.calls_cache = self.calls_cache
         h._call_reaches = self._call_reaches
         h._fits = None

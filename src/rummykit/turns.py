@@ -43,7 +43,7 @@ from rummykit.events import Event, HandEnd
 from rummykit.legal import callers, take_refusal
 from rummykit.melds import TableMeld, lay_off, resolve_meld, swap_joker
 from rummykit.reach import table_cost
-from rummykit.rules import GoingOut, RummyCall, StockExhausted
+from rummykit.rules import Ace, GoingOut, RummyCall, StockExhausted
 from rummykit.state import HandState, Phase
 
 __all__ = ["HANDLERS", "Handler"]
@@ -308,6 +308,13 @@ def _pass(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
     return Event(h.number, p, action, passed=(p,))
 
 
+#: (meld action, cards it uses, resolved meld) by the action's identity and the ace rule:
+#: the engine lists the same meld objects again and again (holding the action keeps its
+#: id unique); cleared when it grows past _RESOLVED_LIMIT
+_RESOLVED: dict[tuple[int, Ace], tuple[Meld, tuple[int, ...], TableMeld]] = {}
+_RESOLVED_LIMIT = 20_000
+
+
 def _meld(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
     assert isinstance(action, Meld)
     refusal = play_refusal(h, p, action)
@@ -319,17 +326,29 @@ def _meld(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         raise IllegalAction(
             "meld.one-per-turn", f"{h.name(p)} has already put down {limit} new meld(s) this turn"
         )
-    naturals, jokers = _split(action.cards)
-    used = naturals + [JOKER_CODE] * len(jokers)
-    rest = held_rest(h, p, used)
-    if isinstance(rest, IllegalAction):
-        raise rest
-    head = action.cards[0]
-    if isinstance(head, JokerAs):
-        first = int(head.card) if head.card is not None else -1
+    known = _RESOLVED.get((id(action), rules.ace))
+    if known is not None and known[0] is action:
+        used = list(known[1])
+        rest = held_rest(h, p, used)
+        if isinstance(rest, IllegalAction):
+            raise rest
+        resolved = known[2]
     else:
-        first = int(head)
-    meld = resolve_meld(naturals, jokers, rules.ace, first).owned_by(p)
+        naturals, jokers = _split(action.cards)
+        used = naturals + [JOKER_CODE] * len(jokers)
+        rest = held_rest(h, p, used)
+        if isinstance(rest, IllegalAction):
+            raise rest
+        head = action.cards[0]
+        if isinstance(head, JokerAs):
+            first = int(head.card) if head.card is not None else -1
+        else:
+            first = int(head)
+        resolved = resolve_meld(naturals, jokers, rules.ace, first)
+        if len(_RESOLVED) >= _RESOLVED_LIMIT:
+            _RESOLVED.clear()
+        _RESOLVED[(id(action), rules.ace)] = (action, tuple(used), resolved)
+    meld = resolved.owned_by(p)
     melds = [*h.melds, meld]
     refusal = table_play_refusal(h, p, rest, melds, used, True)
     if refusal is not None:

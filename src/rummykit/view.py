@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.actions import Action
-from rummykit.cards import CARDS, Card, card_sort_key
+from rummykit.cards import CARDS, Card
 from rummykit.hand import Hand
 from rummykit.melds import TableMeld, card_text
 from rummykit.rules import Rules
@@ -121,41 +121,48 @@ def view_of_hand(
     to_act = hand.to_act
     legal: tuple[Action, ...] = ()
     if seat is not None and seat == to_act and not over:
-        legal = tuple(hand.legal_actions())
+        legal = hand.legal_actions()  # a tuple, kept until the position changes
     own = None
-    if seat is not None:
-        own = tuple(sorted((CARDS[c] for c in hand.hands[seat]), key=card_sort_key))
-    melds = _meld_views(hand)
-    log = hand.public_log()
-    return PlayerView(
+    if seat is not None:  # card codes sort as card_sort_key does: suit, rank, jokers last
+        own = tuple(map(_CARD_OF, sorted(hand.hands[seat])))
+    phase = hand.phase
+    turn_state = hand.turn_state()
+    view = _new(PlayerView)
+    # a PlayerView is frozen: its fields are set once, here, as __init__ would set them
+    view.__dict__.update(
         seat=seat,
         players=hand.names,
         rules=hand.rules,
         hand_number=hand.number,
         dealer=hand.dealer,
-        phase=hand.phase,
+        phase=phase,
         to_act=to_act,
         turn=hand.turn,
         hand=own,
-        hand_sizes=tuple(len(h) for h in hand.hands),
-        known=tuple(tuple(CARDS[c] for c in k) for k in hand.known),
+        hand_sizes=tuple(map(len, hand.hands)),
+        known=tuple([tuple(map(_CARD_OF, k)) if k else () for k in hand.known]),
         stock_size=len(hand.stock),
-        pile=tuple(CARDS[c] for c in hand.pile),
-        melds=melds,
+        pile=tuple(map(_CARD_OF, hand.pile)),
+        melds=_meld_views(hand),
         totals=totals,
-        log=log,
+        log=hand.public_log(),
         must_meld=CARDS[hand.target] if hand.pending else None,
         took=hand.took,
         melds_made=hand.melds_made,
-        has_melded=tuple(hand.has_melded),
-        played=tuple(hand.played),
+        has_melded=turn_state.has_melded,
+        played=turn_state.played,
         stock_reuses=hand.reuse,
-        call_order=hand.window if hand.phase is Phase.RUMMY else (),
+        call_order=hand.window if phase is Phase.RUMMY else (),
         legal_actions=legal,
         game_over=over,
         winner=winner,
-        turn_state=hand.turn_state(),
+        turn_state=turn_state,
     )
+    return view
+
+
+_new = object.__new__
+_CARD_OF = CARDS.__getitem__
 
 
 def _meld_view(hand: Hand, number: int, m: TableMeld) -> MeldView:
