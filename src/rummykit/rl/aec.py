@@ -90,6 +90,8 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.codec.size))
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self._cache: tuple[str, int, Observation] | None = None
+        #: the rewards dict of all zeros this env set last (kept while nobody is rewarded)
+        self._zero_rewards: dict[str, float] | None = None
         self._version = 0
         self.agent_selection = self.possible_agents[0]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -117,6 +119,7 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.infos = {a: {} for a in self.agents}
         self._version += 1
         self._cache = None
+        self._zero_rewards = None
         self.agent_selection = self.possible_agents[self.table.to_act]
 
     def observe(self, agent: str) -> Observation:
@@ -137,6 +140,7 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            self._zero_rewards = None  # the dead step changes the rewards in place
             self._was_dead_step(action)
             return
         if action is None:
@@ -145,14 +149,17 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         rewards = table.step(self._seat[agent], int(action))
         self._version += 1
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict(zip(self.agents, rewards, strict=True))
+        if any(rewards):
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self._accumulate_rewards()
+        elif self.rewards is not self._zero_rewards:  # most steps reward nobody
+            self.rewards = self._zero_rewards = dict.fromkeys(self.agents, 0.0)
         if table.over:
             self.terminations = dict.fromkeys(self.agents, True)
         elif table.truncated:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[table.to_act]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -218,7 +218,10 @@ class ActionCodec:
         #: the number of integers in the action space
         self.size = start
         self._starts = [self.blocks[name][0] for name in BLOCKS]
-        self._by_id: dict[int, tuple[Action, int]] = {}
+        # the integers of actions seen, by identity; _held keeps those actions alive, so
+        # that no other object can take their ids while they are here
+        self._index_of: dict[int, int] = {}
+        self._held: list[Action] = []
         self._decoded: dict[int, Action] = {}
 
     def __repr__(self) -> str:
@@ -244,25 +247,26 @@ class ActionCodec:
         than :meth:`Game.legal_actions` spells it (``take 7H``, a lay-off of two cards, a
         meld in another order or with bare jokers) or one these rules never allow.
         """
-        hit = self._by_id.get(id(action))
-        if hit is not None and hit[0] is action:
-            return hit[1]
+        hit = self._index_of.get(id(action))
+        if hit is not None:
+            return hit
         index = self._index(action)
         if index is None or self.decode(index) != action:
             raise CodecError(f"{action} has no integer in {self!r} (not a canonical action)")
-        if len(self._by_id) >= _CACHE_LIMIT:
-            self._by_id.clear()
-        self._by_id[id(action)] = (action, index)  # holding the action keeps its id unique
+        if len(self._held) >= _CACHE_LIMIT:
+            self._index_of.clear()
+            self._held.clear()
+        self._index_of[id(action)] = index
+        self._held.append(action)  # holding the action keeps its id unique
         return index
 
     def encode_all(self, actions: Iterable[Action]) -> list[int]:
         """The integers of several actions, in order."""
-        by_id = self._by_id
-        out = []
-        for a in actions:
-            hit = by_id.get(id(a))
-            out.append(hit[1] if hit is not None and hit[0] is a else self.encode(a))
-        return out
+        seq = actions if isinstance(actions, (tuple, list)) else list(actions)
+        try:  # the engine reuses its action objects: nearly always all seen before
+            return list(map(self._index_of.__getitem__, map(id, seq)))
+        except KeyError:
+            return [self.encode(a) for a in seq]
 
     def mask(self, actions: Iterable[Action]) -> NDArray[np.int8]:
         """A 0/1 vector of :attr:`size` with a 1 at each action's integer."""

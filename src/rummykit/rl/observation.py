@@ -49,7 +49,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from rummykit import Phase, PlayerView, Rules, TableMeld, format_cards
+from rummykit import MeldView, Phase, PlayerView, Rules, TableMeld, format_cards
 
 __all__ = ["MELD_WIDTH", "SEAT_WIDTH", "TURN_WIDTH", "ObservationEncoder"]
 
@@ -97,9 +97,17 @@ class ObservationEncoder:
         #: the length of an observation
         self.size = start
         self._counts = self.segments["pile"][0]  # the count segments come first
+        self._known = self.segments["known"][0]
         self._pile_cards = self.segments["pile_cards"][0]
-        self._melds: dict[tuple[int, int], tuple[TableMeld, list[int], list[float]]] = {}
-        self._tables: dict[int, tuple[tuple[TableMeld, ...], list[int], NDArray[np.float32]]] = {}
+        self._pile = self.segments["pile"][0]
+        self._seats = self.segments["seats"][0]
+        self._table_size = self.segments["table"][1]
+        self._table_slice = self.segment("table")
+        self._melds_slice = self.segment("melds")
+        #: the seats in the order of their rows, for each observer
+        self._rows = [tuple((me + r) % n for r in range(n)) for me in range(n)]
+        self._melds: dict[tuple[int, int], tuple[TableMeld, list[int], NDArray[np.float32]]] = {}
+        self._tables: dict[int, tuple[tuple[MeldView, ...], NDArray[np.float32]]] = {}
 
     def segment(self, name: str) -> slice:
         """The slice of a segment (``obs[encoder.segment("hand")]``)."""
@@ -135,100 +143,115 @@ class ObservationEncoder:
         """The observation of a player's view. Raises ``ValueError`` for a spectator's
         view (it has no observer) or a view of other rules."""
         me = view.seat
-        if me is None or view.hand is None:
+        hand = view.hand
+        if me is None or hand is None:
             raise ValueError("an observation is of a player's view, not a spectator's")
         if view.rules is not self.rules and (
             view.rules != self.rules or len(view.players) != self.players
         ):
             raise ValueError(f"the view is of {view.rules}, not of {self.rules}")
+        # the table (the table and melds segments) as this observer saw it last, zeros
+        # elsewhere
+        obs = self._table(view.melds, me).copy()
+        # the count segments (hand, known, pile_cards) as one count of indices, the
+        # table's counts (between them) added back after
+        idx: list[int] = list(hand)
+        known0 = self._known
         n = self.players
-        seg = self.segments
-        idx: list[int] = list(view.hand)  # count indices, one per card
-        known0 = seg["known"][0]
         for p, cards in enumerate(view.known):
             if cards:
                 base = known0 + (p - me) % n * 53
                 idx += [base + c for c in cards]
         pile = view.pile
-        base = self._pile_cards
-        idx += [base + c for c in pile]
-        table_counts, meld_values = self._table(view, me)
-        idx += table_counts
-        obs = np.zeros(self.size, dtype=np.float32)
-        obs[: self._counts] = np.bincount(idx, minlength=self._counts)
         if pile:
-            first = seg["pile"][0]
+            base = self._pile_cards
+            idx += [base + c for c in pile]
+        table = self._table_slice
+        counts = np.bincount(idx, minlength=self._counts)
+        counts[table] = obs[table]
+        obs[: self._counts] = counts
+        if pile:
+            first = self._pile
             obs[first : first + len(pile)] = [c + 1 for c in reversed(pile)]
-        if len(meld_values):
-            first = seg["melds"][0]
-            obs[first : first + len(meld_values)] = meld_values
-        seats: list[float] = [0.0] * (n * SEAT_WIDTH)
-        for p in range(n):
-            b = (p - me) % n * SEAT_WIDTH
-            seats[b] = view.hand_sizes[p]
-            seats[b + 1] = view.totals[p]
-            seats[b + 2] = view.has_melded[p]
-            seats[b + 3] = view.played[p]
-            seats[b + 4] = p == view.to_act
-            seats[b + 5] = p == view.dealer
+        tail: list[float | int | bool] = []  # the seats, then the turn
+        sizes, totals, melded, played = view.hand_sizes, view.totals, view.has_melded, view.played
+        to_act, dealer = view.to_act, view.dealer
+        for p in self._rows[me]:
+            tail += (sizes[p], totals[p], melded[p], played[p], p == to_act, p == dealer)
         must = view.must_meld
-        same = view.same_card
+        same = view.turn_state.same_card  # the code of view.same_card, -1 for none
         phase = view.phase
-        seats += [
+        over = view.game_over
+        tail += (
             phase is Phase.DRAW,
             phase is Phase.PLAY,
             phase is Phase.RUMMY,
             phase is Phase.OVER,
-            view.to_act == me and not view.game_over,
+            to_act == me and not over,
             view.stock_size,
             len(pile),
             view.took,
             view.melds_made,
             0 if must is None else must + 1,
-            0 if same is None else same + 1,
+            same + 1,
             view.stock_reuses,
             view.hand_number,
             me in view.call_order,
             len(view.melds),
-            view.game_over,
-        ]
-        first = seg["seats"][0]  # the seats and the turn come last
-        obs[first:] = seats
+            over,
+        )
+        obs[self._seats :] = tail  # the seats and the turn come last
         return obs
 
-    def _table(self, view: PlayerView, me: int) -> tuple[list[int], NDArray[np.float32]]:
-        """The ``table`` count indices and the ``melds`` numbers of the view's melds,
-        kept per observer until the table changes."""
-        melds = tuple(m.meld for m in view.melds)
+    def _table(self, views: tuple[MeldView, ...], me: int) -> NDArray[np.float32]:
+        """An observation of zeros but for the ``table`` and ``melds`` segments, of the
+        table ``me`` sees, kept per observer and brought up to date meld by meld: a table
+        meld never changes (a lay-off or a swap makes a new one), so only the melds that
+        are not the ones ``me`` saw last are counted and written again."""
         hit = self._tables.get(me)
-        if (
-            hit is not None
-            and len(hit[0]) == len(melds)
-            and all(a is b for a, b in zip(hit[0], melds, strict=True))
-        ):
-            return hit[1], hit[2]
-        counts: list[int] = []
-        values: list[float] = []
-        for m in melds:
-            c, v = self._meld(m, me)
-            counts.extend(c)
-            values.extend(v)
-        array = np.array(values, dtype=np.float32)
-        self._tables[me] = (melds, counts, array)
-        return counts, array
+        if hit is not None and hit[0] is views:
+            return hit[1]
+        first = self._melds_slice.start
+        if hit is None or len(hit[0]) > len(views):  # the first look, or a new hand
+            out = np.zeros(self.size, dtype=np.float32)
+            counts: list[int] = []
+            for i, v in enumerate(views):
+                c, row = self._meld(v.meld, me)
+                counts += c
+                at = first + i * MELD_WIDTH
+                out[at : at + MELD_WIDTH] = row
+            out[self._table_slice] = np.bincount(counts, minlength=self._table_size)
+        else:
+            old, out = hit
+            seen = len(old)
+            base = self._table_slice.start
+            for i, v in enumerate(views):
+                meld = v.meld
+                if i < seen:
+                    was = old[i].meld
+                    if was is meld:
+                        continue
+                    for k in self._meld(was, me)[0]:
+                        out[base + k] -= 1
+                c, row = self._meld(meld, me)
+                for k in c:
+                    out[base + k] += 1
+                at = first + i * MELD_WIDTH
+                out[at : at + MELD_WIDTH] = row
+        self._tables[me] = (views, out)
+        return out
 
-    def _meld(self, meld: TableMeld, me: int) -> tuple[list[int], list[float]]:
-        """The count indices (``table``) and the slot numbers of one table meld, cached:
-        a table meld never changes (a lay-off makes a new one)."""
+    def _meld(self, meld: TableMeld, me: int) -> tuple[list[int], NDArray[np.float32]]:
+        """The ``table`` count indices (from the segment's start) and the slot numbers of
+        one table meld seen by ``me``, cached: a table meld never changes."""
         key = (id(meld), me)
         hit = self._melds.get(key)
         if hit is not None and hit[0] is meld:
             return hit[1], hit[2]
         n = self.players
-        table0 = self.segments["table"][0]
         cards = meld.cards
         owners = [(o - me) % n for o in meld.owners]
-        counts = [table0 + r * 53 + c for r, c in zip(owners, cards, strict=True)]
+        counts = [r * 53 + c for r, c in zip(owners, cards, strict=True)]
         slots = [float(c + 1) for c in cards] + [0.0] * (13 - len(cards))
         who = [float(r + 1) for r in owners] + [0.0] * (13 - len(cards))
         head = [
@@ -239,7 +262,7 @@ class ObservationEncoder:
             float(meld.lo),
             float(len(cards)),
         ]
-        values = head + slots + who
+        values = np.array(head + slots + who, dtype=np.float32)
         if len(self._melds) >= _CACHE_LIMIT:
             self._melds.clear()
         self._melds[key] = (meld, counts, values)  # holding the meld keeps its id unique
