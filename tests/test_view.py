@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import Game, PlayerView, Rules, RulesError, TurnState
+from rummykit import Game, Phase, PlayerView, Rules, RulesError, TurnState
 from rummykit.cards import CARDS, card_sort_key
 from rummykit.rules import PRESETS
 
@@ -104,3 +104,54 @@ def test_views_and_turn_states_are_whole_frozen_dataclasses() -> None:
         game.apply(rng.choice(game.legal_actions()))
         if game.hand is hand and not hand.is_over:
             assert hand.turn_state() is not state
+
+
+@pytest.mark.parametrize("name", ["500-rum", "remik-500", "wrotham"])
+def test_seat_facts_are_the_facts_of_the_view(name: str) -> None:
+    """``Game.facts(seat)`` holds what ``Game.view(seat)`` shows, as codes and numbers."""
+    game = Game(Rules.preset(name), ["Ana", "Ben", "Caro"], seed=31)
+    rng = random.Random(31)
+    kept = 0
+    for _ in range(400):
+        if game.over:
+            break
+        for seat in range(3):
+            view, facts = game.view(seat), game.facts(seat)
+            state = facts.turn_state
+            assert facts.seat == view.seat and facts.rules is view.rules
+            assert facts.hand == tuple(int(c) for c in view.hand or ())
+            assert facts.known == tuple(tuple(int(c) for c in k) for k in view.known)
+            assert facts.pile == tuple(int(c) for c in view.pile)
+            assert facts.melds == tuple(m.meld for m in view.melds)
+            assert (facts.hand_sizes, facts.totals, facts.stock_size) == (
+                view.hand_sizes,
+                view.totals,
+                view.stock_size,
+            )
+            assert (facts.phase, facts.to_act, facts.dealer, facts.hand_number) == (
+                view.phase,
+                view.to_act,
+                view.dealer,
+                view.hand_number,
+            )
+            assert facts.legal_actions == view.legal_actions
+            assert facts.game_over == view.game_over and state == view.turn_state
+            must = state.target if state.pending else None
+            assert must == (None if view.must_meld is None else int(view.must_meld))
+            assert (state.took, state.melds_made, state.reuse) == (
+                view.took,
+                view.melds_made,
+                view.stock_reuses,
+            )
+            assert (state.has_melded, state.played) == (view.has_melded, view.played)
+            calls = state.window if facts.phase is Phase.RUMMY else ()
+            assert calls == view.call_order
+        table, hand, melds = game.facts(0).melds, game.hand, game.hand.melds
+        assert game.facts(1).melds is table
+        game.apply(rng.choice(game.legal_actions()))
+        if game.hand is hand and hand.melds is melds:  # the table did not change
+            assert game.facts(2).melds is table  # nor did its tuple
+            kept += 1
+    assert kept > 100
+    with pytest.raises(RulesError):
+        game.facts(3)

@@ -38,7 +38,7 @@ from rummykit.melds import TableMeld
 from rummykit.record import load_game, parse_record, replay, write_record
 from rummykit.rules import PRESETS, Rules
 from rummykit.state import Phase, TurnState
-from rummykit.view import MeldView, PlayerView
+from rummykit.view import MeldView, PlayerView, SeatFacts
 
 __version__ = "0.2.0"
 
@@ -73,6 +73,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "RummyError",
+    "SeatFacts",
     "Suit",
     "Swap",
     "TableMeld",

@@ -25,7 +25,7 @@ from rummykit.hand import Hand
 from rummykit.rules import Rules, Scoring, Settlement, Ties
 from rummykit.scoring import CardValuer, hand_payments, melded_points, split_payments
 from rummykit.state import Phase, new_seed
-from rummykit.view import PlayerView, view_of_hand
+from rummykit.view import PlayerView, SeatFacts, facts_of_hand, view_of_hand
 
 __all__ = ["Game", "HandEnd", "HandResult"]
 
@@ -378,6 +378,23 @@ class Game:
         totals = tuple(self.totals[s] for s in seats)
         winner = seats.index(self.winner) if self.winner in seats else None
         return view_of_hand(self.hand, local, totals, self.over, winner)
+
+    def facts(self, seat: int) -> SeatFacts:
+        """What game seat ``seat`` may know now, as card codes and numbers: the facts of
+        :meth:`view` without its text (see :class:`~rummykit.view.SeatFacts`), cheaper
+        to build. Seats, ``totals`` and the seat itself are the hand's, as in
+        :meth:`view`; raises :class:`~rummykit.errors.RulesError` for a seat that is not
+        at the table or sits this hand out."""
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise RulesError("seat", f"there is no seat {seat!r} at this table")
+        seats = self.hand_seats
+        if len(seats) == len(self.players):
+            return facts_of_hand(self.hand, seat, tuple(self.totals), self.over)
+        local = self.seat_in_hand(seat)
+        if local is None:
+            raise RulesError("seat", f"{self.players[seat]} sits this hand out (game.ties)")
+        totals = tuple(self.totals[s] for s in seats)
+        return facts_of_hand(self.hand, local, totals, self.over)
 
 
 def _to_game_seats(event: Event, seats: tuple[int, ...], n: int) -> Event:

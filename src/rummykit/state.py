@@ -164,7 +164,7 @@ class HandState:
     _call_reaches: tuple[Reach, Reach] | None
     _fits: tuple[list[TableMeld], tuple[frozenset[int], int]] | None
     #: what :mod:`rummykit.view` made of the table last, kept until the table changes
-    view_cache: tuple[list[TableMeld], tuple[Any, ...]] | None
+    view_cache: tuple[Any, ...] | None
     #: :meth:`turn_state` of the position, kept (like ``legal_cache``) until a change
     turn_cache: TurnState | None
 

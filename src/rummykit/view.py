@@ -7,6 +7,10 @@ on the table is public: the discard pile in order, every meld with who laid each
 and what each joker stands for, the scores, and the hand's public log. A spectator view
 (``seat=None``) holds no hand at all. Bots and the server only ever see views.
 
+:class:`SeatFacts` holds the same facts of one seat as card codes and numbers, without
+the text (names, the log, the notation): what a program that looks many times a second
+needs, cheaper to build (the research environment's observations come from it).
+
 >>> from rummykit import Game, Rules
 >>> game = Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3)
 >>> v = game.view(0)
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rummykit.actions import Action
 from rummykit.cards import CARDS, Card
@@ -28,7 +33,7 @@ from rummykit.melds import TableMeld, card_text
 from rummykit.rules import Rules
 from rummykit.state import Phase, TurnState
 
-__all__ = ["MeldView", "PlayerView", "view_of_hand"]
+__all__ = ["MeldView", "PlayerView", "SeatFacts", "facts_of_hand", "view_of_hand"]
 
 
 @dataclass(frozen=True)
@@ -114,6 +119,65 @@ class PlayerView:
         return self.pile[-1] if self.pile else None
 
 
+class SeatFacts(NamedTuple):
+    """What one seat may know at one moment, as card codes and numbers: the facts of its
+    :class:`PlayerView`, without the names, the log and the notation. Like a view it
+    holds no hidden card: the seat's own hand, and of the others only what the table
+    shows. :meth:`Game.facts <rummykit.game.Game.facts>` builds it.
+
+    The view's other fields follow from these: ``must_meld`` is ``turn_state.target``
+    while ``turn_state.pending``; ``took``, ``melds_made``, ``has_melded``, ``played``
+    and ``stock_reuses`` (``reuse``) are in ``turn_state``; ``call_order`` is
+    ``turn_state.window`` in the ``rummy`` phase (else empty).
+    """
+
+    seat: int
+    rules: Rules
+    hand_number: int
+    dealer: int
+    phase: Phase
+    to_act: int
+    #: the seat's cards, codes in ascending order (the view's order)
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    #: card codes each seat is publicly known to hold
+    known: tuple[tuple[int, ...], ...]
+    stock_size: int
+    #: card codes, bottom first, top last
+    pile: tuple[int, ...]
+    #: the table melds in order; the same tuple object while the table does not change
+    melds: tuple[TableMeld, ...]
+    totals: tuple[int, ...]
+    #: the seat's legal actions if it is to act, else ()
+    legal_actions: tuple[Action, ...]
+    game_over: bool
+    turn_state: TurnState
+
+
+def facts_of_hand(hand: Hand, seat: int, totals: tuple[int, ...], over: bool) -> SeatFacts:
+    """The facts of one hand for ``seat`` (see :class:`SeatFacts`); what
+    :func:`view_of_hand` gives the same seat, without the text."""
+    to_act = hand.to_act
+    return SeatFacts(
+        seat,
+        hand.rules,
+        hand.number,
+        hand.dealer,
+        hand.phase,
+        to_act,
+        tuple(sorted(hand.hands[seat])),
+        tuple(map(len, hand.hands)),
+        tuple(map(tuple, hand.known)),
+        len(hand.stock),
+        tuple(hand.pile),
+        _table(hand),
+        totals,
+        hand.legal_actions() if seat == to_act and not over else (),
+        over,
+        hand.turn_state(),
+    )
+
+
 def view_of_hand(
     hand: Hand, seat: int | None, totals: tuple[int, ...], over: bool, winner: int | None
 ) -> PlayerView:
@@ -175,16 +239,33 @@ def _meld_view(hand: Hand, number: int, m: TableMeld) -> MeldView:
     )
 
 
-def _meld_views(hand: Hand) -> tuple[MeldView, ...]:
-    """The table as everybody sees it, kept on the hand until the table changes; a meld
-    that did not change keeps its view."""
+# hand.view_cache is (the table's list, the table as a tuple, its meld views or None,
+# the meld views made last): kept until the table changes, and a meld that did not
+# change keeps its view
+
+
+def _table(hand: Hand) -> tuple[TableMeld, ...]:
+    """The table as a tuple, the same object while the table does not change."""
+    melds = hand.melds
     cached = hand.view_cache
-    if cached is not None and cached[0] is hand.melds:
-        return cached[1]
-    old = cached[1] if cached is not None else ()
+    if cached is not None and cached[0] is melds:
+        return cached[1]  # type: ignore[no-any-return]
+    table = tuple(melds)
+    hand.view_cache = (melds, table, None, cached[3] if cached is not None else ())
+    return table
+
+
+def _meld_views(hand: Hand) -> tuple[MeldView, ...]:
+    """The table as everybody sees it, kept on the hand until the table changes."""
+    cached = hand.view_cache
+    melds = hand.melds
+    if cached is not None and cached[0] is melds and cached[2] is not None:
+        return cached[2]  # type: ignore[no-any-return]
+    table = _table(hand)
+    old = hand.view_cache[3] if hand.view_cache is not None else ()
     views = tuple(
         old[i] if i < len(old) and old[i].meld is m else _meld_view(hand, i + 1, m)
-        for i, m in enumerate(hand.melds)
+        for i, m in enumerate(melds)
     )
-    hand.view_cache = (hand.melds, views)
+    hand.view_cache = (melds, table, views, views)
     return views
