@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
 from rummykit import Game, Rules  # noqa: E402
 from rummykit.bots import determinize  # noqa: E402
 from rummykit.rl import ActionCodec, ObservationEncoder, view_text  # noqa: E402
-from rummykit.view import view_of_hand  # noqa: E402
+from rummykit.view import facts_of_hand, view_of_hand  # noqa: E402
 
 from .play import CONFIGS, positions, rules_of, views  # noqa: E402
 
@@ -41,6 +41,12 @@ def test_hidden_cards_do_not_change_the_observation(
             twin = view_of_hand(other, seat, view.totals, view.game_over, view.winner)
             assert np.array_equal(encoder.encode(twin), obs)
             assert np.array_equal(codec.mask(twin.legal_actions), codec.mask(view.legal_actions))
+            # the environments' path: the seat's facts, of the position and of its twin
+            facts = facts_of_hand(game.hand, seat, view.totals, view.game_over)
+            twin_facts = facts_of_hand(other, seat, view.totals, view.game_over)
+            assert encoder.encode_facts(facts).tobytes() == obs.tobytes()
+            assert encoder.encode_facts(twin_facts).tobytes() == obs.tobytes()
+            assert twin_facts.legal_actions == facts.legal_actions == view.legal_actions
     assert changed > 0  # the hidden cards really were dealt otherwise
 
 
@@ -96,3 +102,22 @@ def test_views_of_other_rules_are_refused() -> None:
     game = Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3)
     with pytest.raises(ValueError, match="view is of"):
         ObservationEncoder(Rules.preset("rummy"), 2).encode(game.view(0))
+
+
+@pytest.mark.parametrize(("preset", "players", "options"), CONFIGS, ids=str)
+def test_facts_and_views_give_the_same_observation(
+    preset: str, players: int, options: dict[str, object]
+) -> None:
+    """``encode_facts(game.facts(seat))``, what the environments observe, is
+    ``encode(game.view(seat))`` to the bit, for every seat of every position, with one
+    encoder for each path (their kept tables must agree as they go)."""
+    rules = rules_of(preset, options)
+    by_view = ObservationEncoder(rules, players)
+    by_facts = ObservationEncoder(rules, players)
+    count = 0
+    for game in positions(preset, players, options, games=2, seed=6, steps=250):
+        for seat in range(players):
+            obs = by_view.encode(game.view(seat))
+            assert by_facts.encode_facts(game.facts(seat)).tobytes() == obs.tobytes()
+            count += 1
+    assert count > 100

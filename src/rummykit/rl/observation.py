@@ -46,10 +46,12 @@ Scores are raw points (a network should scale them).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import numpy as np
 from numpy.typing import NDArray
 
-from rummykit import MeldView, Phase, PlayerView, Rules, TableMeld, format_cards
+from rummykit import Phase, PlayerView, Rules, SeatFacts, TableMeld, format_cards
 
 __all__ = ["MELD_WIDTH", "SEAT_WIDTH", "TURN_WIDTH", "ObservationEncoder"]
 
@@ -107,7 +109,9 @@ class ObservationEncoder:
         #: the seats in the order of their rows, for each observer
         self._rows = [tuple((me + r) % n for r in range(n)) for me in range(n)]
         self._melds: dict[tuple[int, int], tuple[TableMeld, list[int], NDArray[np.float32]]] = {}
-        self._tables: dict[int, tuple[tuple[MeldView, ...], NDArray[np.float32]]] = {}
+        self._tables: dict[
+            int, tuple[Sequence[object], Sequence[TableMeld], NDArray[np.float32]]
+        ] = {}
 
     def segment(self, name: str) -> slice:
         """The slice of a segment (``obs[encoder.segment("hand")]``)."""
@@ -146,23 +150,111 @@ class ObservationEncoder:
         hand = view.hand
         if me is None or hand is None:
             raise ValueError("an observation is of a player's view, not a spectator's")
-        if view.rules is not self.rules and (
-            view.rules != self.rules or len(view.players) != self.players
-        ):
-            raise ValueError(f"the view is of {view.rules}, not of {self.rules}")
+        self._check_rules(view.rules, len(view.players))
+        must = view.must_meld
+        views = view.melds
+        return self._encode(
+            me,
+            hand,
+            view.known,
+            view.pile,
+            views,
+            lambda: [v.meld for v in views],
+            view.hand_sizes,
+            view.totals,
+            view.has_melded,
+            view.played,
+            view.to_act,
+            view.dealer,
+            view.phase,
+            view.game_over,
+            view.stock_size,
+            view.took,
+            view.melds_made,
+            -1 if must is None else must,
+            view.turn_state.same_card,  # the code of view.same_card, -1 for none
+            view.stock_reuses,
+            view.hand_number,
+            view.call_order,
+        )
+
+    def encode_facts(self, facts: SeatFacts) -> NDArray[np.float32]:
+        """The observation of a seat's :class:`~rummykit.view.SeatFacts`: the same
+        vector as :meth:`encode` gives for the seat's view (``Game.facts(seat)`` and
+        ``Game.view(seat)``), from the same facts, built faster. Raises ``ValueError``
+        for facts of other rules."""
+        self._check_rules(facts.rules, len(facts.hand_sizes))
+        state = facts.turn_state
+        phase = facts.phase
+        melds = facts.melds
+        return self._encode(
+            facts.seat,
+            facts.hand,
+            facts.known,
+            facts.pile,
+            melds,
+            lambda: melds,
+            facts.hand_sizes,
+            facts.totals,
+            state.has_melded,
+            state.played,
+            facts.to_act,
+            facts.dealer,
+            phase,
+            facts.game_over,
+            facts.stock_size,
+            state.took,
+            state.melds_made,
+            state.target if state.pending else -1,
+            state.same_card,
+            state.reuse,
+            facts.hand_number,
+            state.window if phase is Phase.RUMMY else (),
+        )
+
+    def _check_rules(self, rules: Rules, players: int) -> None:
+        if rules is not self.rules and (rules != self.rules or players != self.players):
+            raise ValueError(f"the view is of {rules}, not of {self.rules}")
+
+    def _encode(
+        self,
+        me: int,
+        hand: Sequence[int],
+        known: Sequence[Sequence[int]],
+        pile: Sequence[int],
+        table_key: Sequence[object],
+        table_melds: Callable[[], Sequence[TableMeld]],
+        sizes: Sequence[int],
+        totals: Sequence[int],
+        melded: Sequence[bool],
+        played: Sequence[bool],
+        to_act: int,
+        dealer: int,
+        phase: Phase,
+        over: bool,
+        stock: int,
+        took: int,
+        made: int,
+        must: int,
+        same: int,
+        reuses: int,
+        number: int,
+        calls: Sequence[int],
+    ) -> NDArray[np.float32]:
+        """The observation of ``me`` from the facts of its view (``must`` and ``same``
+        are card codes, -1 for none)."""
         # the table (the table and melds segments) as this observer saw it last, zeros
         # elsewhere
-        obs = self._table(view.melds, me).copy()
+        obs = self._table(table_key, table_melds, me).copy()
         # the count segments (hand, known, pile_cards) as one count of indices, the
         # table's counts (between them) added back after
         idx: list[int] = list(hand)
         known0 = self._known
         n = self.players
-        for p, cards in enumerate(view.known):
+        for p, cards in enumerate(known):
             if cards:
                 base = known0 + (p - me) % n * 53
                 idx += [base + c for c in cards]
-        pile = view.pile
         if pile:
             base = self._pile_cards
             idx += [base + c for c in pile]
@@ -174,61 +266,59 @@ class ObservationEncoder:
             first = self._pile
             obs[first : first + len(pile)] = [c + 1 for c in reversed(pile)]
         tail: list[float | int | bool] = []  # the seats, then the turn
-        sizes, totals, melded, played = view.hand_sizes, view.totals, view.has_melded, view.played
-        to_act, dealer = view.to_act, view.dealer
         for p in self._rows[me]:
             tail += (sizes[p], totals[p], melded[p], played[p], p == to_act, p == dealer)
-        must = view.must_meld
-        same = view.turn_state.same_card  # the code of view.same_card, -1 for none
-        phase = view.phase
-        over = view.game_over
         tail += (
             phase is Phase.DRAW,
             phase is Phase.PLAY,
             phase is Phase.RUMMY,
             phase is Phase.OVER,
             to_act == me and not over,
-            view.stock_size,
+            stock,
             len(pile),
-            view.took,
-            view.melds_made,
-            0 if must is None else must + 1,
+            took,
+            made,
+            must + 1,
             same + 1,
-            view.stock_reuses,
-            view.hand_number,
-            me in view.call_order,
-            len(view.melds),
+            reuses,
+            number,
+            me in calls,
+            len(table_key),
             over,
         )
         obs[self._seats :] = tail  # the seats and the turn come last
         return obs
 
-    def _table(self, views: tuple[MeldView, ...], me: int) -> NDArray[np.float32]:
+    def _table(
+        self, key: Sequence[object], melds_of: Callable[[], Sequence[TableMeld]], me: int
+    ) -> NDArray[np.float32]:
         """An observation of zeros but for the ``table`` and ``melds`` segments, of the
-        table ``me`` sees, kept per observer and brought up to date meld by meld: a table
-        meld never changes (a lay-off or a swap makes a new one), so only the melds that
-        are not the ones ``me`` saw last are counted and written again."""
+        table ``me`` sees (``key``: the view's table, the same object while it does not
+        change; ``melds_of()``: its melds), kept per observer and brought up to date meld
+        by meld: a table meld never changes (a lay-off or a swap makes a new one), so
+        only the melds that are not the ones ``me`` saw last are counted and written
+        again."""
         hit = self._tables.get(me)
-        if hit is not None and hit[0] is views:
-            return hit[1]
+        if hit is not None and hit[0] is key:
+            return hit[2]
+        melds = melds_of()
         first = self._melds_slice.start
-        if hit is None or len(hit[0]) > len(views):  # the first look, or a new hand
+        if hit is None or len(hit[1]) > len(melds):  # the first look, or a new hand
             out = np.zeros(self.size, dtype=np.float32)
             counts: list[int] = []
-            for i, v in enumerate(views):
-                c, row = self._meld(v.meld, me)
+            for i, meld in enumerate(melds):
+                c, row = self._meld(meld, me)
                 counts += c
                 at = first + i * MELD_WIDTH
                 out[at : at + MELD_WIDTH] = row
             out[self._table_slice] = np.bincount(counts, minlength=self._table_size)
         else:
-            old, out = hit
+            _, old, out = hit
             seen = len(old)
             base = self._table_slice.start
-            for i, v in enumerate(views):
-                meld = v.meld
+            for i, meld in enumerate(melds):
                 if i < seen:
-                    was = old[i].meld
+                    was = old[i]
                     if was is meld:
                         continue
                     for k in self._meld(was, me)[0]:
@@ -238,7 +328,7 @@ class ObservationEncoder:
                     out[base + k] += 1
                 at = first + i * MELD_WIDTH
                 out[at : at + MELD_WIDTH] = row
-        self._tables[me] = (views, out)
+        self._tables[me] = (key, melds, out)
         return out
 
     def _meld(self, meld: TableMeld, me: int) -> tuple[list[int], NDArray[np.float32]]:

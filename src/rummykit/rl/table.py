@@ -133,9 +133,14 @@ class Table:
 
     def observe(self, seat: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
         """``seat``'s observation and action mask (all zeros unless it is to act), both
-        from its view alone."""
-        view = self.game.view(seat)
-        return self.encoder.encode(view), self.codec.mask(view.legal_actions)
+        from what it may know alone: its :class:`~rummykit.view.SeatFacts` (the facts of
+        its view), or its view while tied leaders play a hand on alone."""
+        game = self.game
+        if len(game.hand_seats) != self.players:  # the view says how a seat sits out
+            view = game.view(seat)
+            return self.encoder.encode(view), self.codec.mask(view.legal_actions)
+        facts = game.facts(seat)
+        return self.encoder.encode_facts(facts), self.codec.mask(facts.legal_actions)
 
     def step(self, seat: int, index: int) -> list[float]:
         """Applies action ``index`` for ``seat`` and returns every seat's reward.
