@@ -3,15 +3,18 @@
 Random masked play: each step the agent to act reads its observation and mask and picks
 a uniformly random legal integer. Reports, per configuration:
 
-- ``Table``: steps per second and µs per step driving :class:`rummykit.rl.Table`
-  directly (observation + mask from the view, the agent's pick, then the step);
+- ``Table``: µs per step driving :class:`rummykit.rl.Table` directly (observation + mask,
+  the agent's pick, then the step);
 - ``raw_env``: the same behind the PettingZoo AEC interface without wrappers
   (``env.last()`` + ``env.step()``);
 - ``env()``: behind the AEC interface wrapped as PettingZoo's classic games are, the
-  figure the target (under 60 µs per step) is about;
-- the parts of one step, each alone: ``view`` (``Game.view``, including the engine's
-  legal actions), ``encode`` (the observation vector from the view), ``mask`` (the
-  action mask from the view's legal actions) and ``apply`` (decode + ``Game.apply``).
+  figure the target (under 60 µs per step) is about, as wall time and as CPU time (the
+  machine is shared: CPU time leaves out the time other work held the core);
+- the parts of one step, each alone: ``facts`` (``Game.facts``, including the engine's
+  legal actions), ``encode`` (the observation vector from the facts), ``mask`` (the
+  action mask from the legal actions) and ``apply`` (decode + ``Game.apply``);
+- ``engine``: the engine's own decision, ``Game.legal_actions()`` + ``Game.apply()``
+  with uniformly random legal actions, for comparison.
 
     python benchmarks/rl.py               # a table
     python benchmarks/rl.py --seconds 3   # longer runs, steadier figures
@@ -37,11 +40,12 @@ CONFIGS = [("500-rum", 2), ("500-rum", 4)]
 
 
 def measure_raw(preset: str, players: int, seconds: float, seed: int) -> dict[str, float]:
-    """Random masked play on a :class:`Table`, with every part timed alone."""
+    """Random masked play on a :class:`Table` (as :meth:`Table.observe` does it), with
+    every part timed alone."""
     table = Table(preset, players)
     rng = random.Random(seed)
     steps = 0
-    total = view_t = encode_t = mask_t = apply_t = 0.0
+    total = facts_t = encode_t = mask_t = apply_t = 0.0
     games = 0
     clock = time.perf_counter
     while total < seconds:
@@ -51,18 +55,18 @@ def measure_raw(preset: str, players: int, seconds: float, seed: int) -> dict[st
         while not game.over:
             seat = game.to_act
             t0 = clock()
-            view = game.view(seat)
+            facts = game.facts(seat)
             t1 = clock()
-            table.encoder.encode(view)
+            table.encoder.encode_facts(facts)
             t2 = clock()
-            mask = table.codec.mask(view.legal_actions)
+            mask = table.codec.mask(facts.legal_actions)
             t3 = clock()
             choices = np.flatnonzero(mask.view(bool))
             index = int(choices[rng.randrange(len(choices))])
             t4 = clock()
             table.step(seat, index)
             t5 = clock()
-            view_t += t1 - t0
+            facts_t += t1 - t0
             encode_t += t2 - t1
             mask_t += t3 - t2
             apply_t += t5 - t4
@@ -71,7 +75,7 @@ def measure_raw(preset: str, players: int, seconds: float, seed: int) -> dict[st
     return {
         "raw_steps_per_s": steps / total,
         "raw_us_per_step": total / steps * 1e6,
-        "view_us": view_t / steps * 1e6,
+        "facts_us": facts_t / steps * 1e6,
         "encode_us": encode_t / steps * 1e6,
         "mask_us": mask_t / steps * 1e6,
         "apply_us": apply_t / steps * 1e6,
@@ -83,16 +87,16 @@ def measure_aec(
     preset: str, players: int, seconds: float, seed: int, wrapped: bool = True
 ) -> dict[str, float]:
     """Random masked play behind the PettingZoo AEC interface, wrapped as PettingZoo's
-    classic games are (or not: ``raw_env``)."""
+    classic games are (or not: ``raw_env``); wall and CPU time."""
     e = env(preset=preset, players=players) if wrapped else raw_env(preset=preset, players=players)
     rng = random.Random(seed)
     steps = 0
-    elapsed = 0.0
+    elapsed = cpu = 0.0
     games = 0
     while elapsed < seconds:
         e.reset(seed=seed + games)
         games += 1
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         for _agent in e.agent_iter():
             obs, _reward, terminated, truncated, _info = e.last()
             if terminated or truncated:
@@ -102,8 +106,34 @@ def measure_aec(
             e.step(int(choices[rng.randrange(len(choices))]))
             steps += 1
         elapsed += time.perf_counter() - start
+        cpu += time.thread_time() - start_cpu
     key = "aec" if wrapped else "aec_raw"
-    return {f"{key}_steps_per_s": steps / elapsed, f"{key}_us_per_step": elapsed / steps * 1e6}
+    return {
+        f"{key}_steps_per_s": steps / elapsed,
+        f"{key}_us_per_step": elapsed / steps * 1e6,
+        f"{key}_cpu_us_per_step": cpu / steps * 1e6,
+    }
+
+
+def measure_engine(preset: str, players: int, seconds: float, seed: int) -> dict[str, float]:
+    """The engine's own decision: ``legal_actions()`` + ``apply()`` of a uniformly random
+    legal action, whole games of the same configuration."""
+    table = Table(preset, players)
+    rng = random.Random(seed)
+    steps = 0
+    elapsed = 0.0
+    games = 0
+    while elapsed < seconds:
+        table.reset(seed=seed + games)
+        games += 1
+        game = table.game
+        start = time.perf_counter()
+        while not game.over:
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+            steps += 1
+        elapsed += time.perf_counter() - start
+    return {"engine_us_per_decision": elapsed / steps * 1e6}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             row = measure_raw(preset, players, args.seconds, args.seed)
             row.update(measure_aec(preset, players, args.seconds, args.seed, wrapped=False))
             row.update(measure_aec(preset, players, args.seconds, args.seed))
+            row.update(measure_engine(preset, players, args.seconds, args.seed))
             results[f"{preset}/{players}"] = row
     finally:
         gc.enable()
@@ -128,32 +159,32 @@ def main(argv: list[str] | None = None) -> int:
     print(f"python {platform.python_version()} on {platform.machine()}, {args.seconds} s each")
     head = (
         "config",
-        "Table steps/s",
-        "µs",
-        "raw_env steps/s",
-        "µs",
+        "Table µs",
+        "raw_env µs",
+        "env() µs",
+        "env() CPU µs",
         "env() steps/s",
-        "µs",
-        "view µs",
+        "facts µs",
         "encode µs",
         "mask µs",
         "apply µs",
+        "engine µs / decision",
     )
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for key, r in results.items():
         cells = [
             key,
-            f"{r['raw_steps_per_s']:.0f}",
             f"{r['raw_us_per_step']:.1f}",
-            f"{r['aec_raw_steps_per_s']:.0f}",
             f"{r['aec_raw_us_per_step']:.1f}",
-            f"{r['aec_steps_per_s']:.0f}",
             f"{r['aec_us_per_step']:.1f}",
-            f"{r['view_us']:.1f}",
+            f"{r['aec_cpu_us_per_step']:.1f}",
+            f"{r['aec_steps_per_s']:.0f}",
+            f"{r['facts_us']:.1f}",
             f"{r['encode_us']:.1f}",
             f"{r['mask_us']:.1f}",
             f"{r['apply_us']:.1f}",
+            f"{r['engine_us_per_decision']:.1f}",
         ]
         print("| " + " | ".join(cells) + " |")
     return 0

@@ -38,4 +38,6 @@ def test_the_benchmark_reports_every_figure(capsys: pytest.CaptureFixture[str]) 
     doc = json.loads(capsys.readouterr().out)
     assert set(doc) == {"500-rum/2", "500-rum/4"}
     for row in doc.values():
-        assert row["aec_us_per_step"] > 0 and row["encode_us"] > 0
+        assert row["aec_us_per_step"] > 0 and row["aec_cpu_us_per_step"] > 0
+        assert row["encode_us"] > 0 and row["facts_us"] > 0
+        assert row["engine_us_per_decision"] > 0

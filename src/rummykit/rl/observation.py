@@ -108,7 +108,7 @@ class ObservationEncoder:
         self._melds_slice = self.segment("melds")
         #: the seats in the order of their rows, for each observer
         self._rows = [tuple((me + r) % n for r in range(n)) for me in range(n)]
-        self._melds: dict[tuple[int, int], tuple[TableMeld, list[int], NDArray[np.float32]]] = {}
+        self._melds: dict[int, tuple[TableMeld, list[tuple[list[int], NDArray[np.float32]]]]] = {}
         self._tables: dict[
             int, tuple[Sequence[object], Sequence[TableMeld], NDArray[np.float32]]
         ] = {}
@@ -333,30 +333,37 @@ class ObservationEncoder:
 
     def _meld(self, meld: TableMeld, me: int) -> tuple[list[int], NDArray[np.float32]]:
         """The ``table`` count indices (from the segment's start) and the slot numbers of
-        one table meld seen by ``me``, cached: a table meld never changes."""
-        key = (id(meld), me)
-        hit = self._melds.get(key)
+        one table meld seen by ``me``, cached: a table meld never changes. Made for every
+        observer at once (only who laid each card differs)."""
+        hit = self._melds.get(id(meld))
         if hit is not None and hit[0] is meld:
-            return hit[1], hit[2]
+            return hit[1][me]
         n = self.players
         cards = meld.cards
-        owners = [(o - me) % n for o in meld.owners]
-        counts = [r * 53 + c for r, c in zip(owners, cards, strict=True)]
-        slots = [float(c + 1) for c in cards] + [0.0] * (13 - len(cards))
-        who = [float(r + 1) for r in owners] + [0.0] * (13 - len(cards))
+        size = len(cards)
         head = [
             1.0,
             float(meld.is_run),
             float(meld.suit + 1 if meld.is_run else 0),
             float(meld.rank),
             float(meld.lo),
-            float(len(cards)),
+            float(size),
         ]
-        values = np.array(head + slots + who, dtype=np.float32)
+        base = np.array(
+            head + [float(c + 1) for c in cards] + [0.0] * (26 - size), dtype=np.float32
+        )
+        rows = np.tile(base, (n, 1))
+        owners = np.array(meld.owners)
+        # who laid each card, seen from each observer: relative seat + 1
+        rows[:, 19 : 19 + size] = (owners[None, :] - np.arange(n)[:, None]) % n + 1
+        per_seat = []
+        for seat in range(n):
+            counts = [(o - seat) % n * 53 + c for o, c in zip(meld.owners, cards, strict=True)]
+            per_seat.append((counts, rows[seat]))
         if len(self._melds) >= _CACHE_LIMIT:
             self._melds.clear()
-        self._melds[key] = (meld, counts, values)  # holding the meld keeps its id unique
-        return counts, values
+        self._melds[id(meld)] = (meld, per_seat)  # holding the meld keeps its id unique
+        return per_seat[me]
 
     # ------------------------------------------------------------------ text
     def text(self, view: PlayerView) -> str:
