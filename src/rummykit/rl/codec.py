@@ -271,7 +271,7 @@ class ActionCodec:
     def mask(self, actions: Iterable[Action]) -> NDArray[np.int8]:
         """A 0/1 vector of :attr:`size` with a 1 at each action's integer."""
         out = np.zeros(self.size, dtype=np.int8)
-        out[self.encode_all(actions)] = 1
+        out.put(self.encode_all(actions), 1)  # faster than out[indices] = 1
         return out
 
     def _index(self, action: Action) -> int | None:
