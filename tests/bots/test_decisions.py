@@ -7,10 +7,10 @@ import dataclasses
 import pytest
 
 from rummykit import CallRummy, Card, Discard, Game, Meld, Rules, Take
-from rummykit.bots import HeuristicBot, get_bot
+from rummykit.bots import HeuristicBot, get_bot, heuristic
 from rummykit.bots.evaluate import Values
-from rummykit.bots.heuristic import TEMPO, Judge, recycling
-from rummykit.bots.tournament import BotSpec, play_one
+from rummykit.bots.heuristic import TEMPO, Judge, cycle_period, recycling
+from rummykit.bots.tournament import BotSpec, play_one, run_match
 
 from .table import position, view
 
@@ -89,18 +89,23 @@ def test_random_picks_a_legal_action() -> None:
     assert get_bot("random", seed=3).act(v) in v.legal_actions
 
 
-def test_heuristic_breaks_a_pile_cycle() -> None:
+@pytest.mark.parametrize("hidden_danger", [0.0, 3.0])
+def test_heuristic_breaks_a_pile_cycle(hidden_danger: float) -> None:
     # two heuristic bots, each left with part of a set of twos, passed the same three
-    # twos between them through the pile for ever (remik-500, seed 2): now they draw
+    # twos between them through the pile for ever (remik-500, seed 2): now they draw.
+    # (The heuristic that counts the danger of its discards to hidden hands steers
+    # clear of that position; the one that does not meets it.)
     game = Game(Rules.preset("remik-500"), ["A", "B"], seed=2)
-    bot = HeuristicBot(seed=1)
+    bot = HeuristicBot(seed=1, hidden_danger=hidden_danger)
     cycled = 0
     while not game.over and len(game.hands) < 3:
         view = game.view(game.to_act)
         cycled += recycling(view)
         game.apply(bot.act(view))
         assert len(game.hand.history) < 400
-    assert cycled > 0  # the position that used to cycle was met, and left
+    assert len(game.hands) == 3 or game.over
+    if not hidden_danger:
+        assert cycled > 0  # the position that used to cycle was met, and left
 
 
 def test_recycling_reads_the_public_log() -> None:
@@ -134,9 +139,52 @@ def test_where_melds_score_nothing_cards_left_over_cost_their_value_and_tempo() 
     assert rummy.kept(10, 1.0) == 0 and rummy.kept(10, 0.0) == -2 * (10 + TEMPO)
 
 
-def test_heuristic_changes_course_in_a_hand_going_round_in_circles() -> None:
-    # rummy, pile turned over without shuffling: in this game the heuristic and greedy
-    # bots used to draw and discard the same cards in the same order for ever (hand 8)
-    specs = [BotSpec.of("heuristic"), BotSpec.of("greedy")]
-    result = play_one(specs, Rules.preset("rummy"), 2, 7, 4)
+def test_cycle_period_reads_the_public_log() -> None:
+    a = [(0, "draw"), (0, "discard 5C"), (1, "take 1"), (1, "discard 9H")]
+    b = [(0, "draw"), (0, "discard 6C"), (1, "draw"), (1, "discard 9H")]
+    assert cycle_period(a + b + a + b) == 8
+    assert cycle_period(b + a + b + a + b) == 8
+    assert cycle_period(a + b + a) == 0  # seen once and a half: not yet a cycle
+    assert cycle_period(a + b + b) == 4  # the last round repeats the one before
+    assert cycle_period(a + b) == 0
+    assert cycle_period([(0, "draw")] * 7) == 0  # too short to tell
+
+
+@pytest.mark.parametrize(("other", "game"), [("greedy", 4), ("heuristic:1", 2)])
+def test_heuristic_leaves_a_hand_going_round_in_circles(
+    other: str, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # rummy, pile turned over without shuffling: in these games (the heuristic against
+    # greedy, and two heuristic bots) the players draw and discard the same cards in the
+    # same order for ever, unless the heuristic, seeing the public log repeat, does not do
+    # again what it did one cycle ago
+    specs = [BotSpec.of("heuristic"), BotSpec.of(other)]
+    result = play_one(specs, Rules.preset("rummy"), 2, 7, game, max_hand_actions=1500)
     assert not result.unfinished and result.winner is not None
+    monkeypatch.setattr(heuristic, "cycle_period", lambda log: 0)
+    stuck = play_one(specs, Rules.preset("rummy"), 2, 7, game, max_hand_actions=1500)
+    assert stuck.unfinished
+
+
+def test_two_heuristic_bots_finish_their_rummy_games() -> None:
+    match = run_match(["heuristic", "heuristic:1"], games=10, rules="rummy", seed=7)
+    assert match.unfinished == 0
+
+
+def test_discard_danger_counts_the_hidden_cards_of_every_opponent() -> None:
+    # nobody has shown a card; JS is on the pile, so fewer unseen cards meld with TS
+    # than with TH, of the same value: TS is the safer discard
+    hand = position(
+        SEVEN,
+        ["TS TH 2C 4D 6C QD KH", "3C 4S 8S 9C 2D AH 5C", "3D 5D 7D 8C AS 6S 2H"],
+        upcard="JS",
+        stock="7C",
+        actions=[(0, "draw")],
+    )
+    v = view(hand)
+    values = Values(SEVEN)
+    ts, th = (int(Card.parse(c)) for c in ("TS", "TH"))
+    judge = Judge(v, values)
+    assert 0 < judge.danger(ts, judge.table) < judge.danger(th, judge.table)
+    blind = Judge(v, values, hidden_danger=False)
+    assert blind.danger(ts, blind.table) == blind.danger(th, blind.table) == 0

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from rummykit import Phase
@@ -41,10 +42,10 @@ from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
 from rummykit.errors import IllegalAction
 from rummykit.melds import TableMeld, lay_off, rank_at, resolve_meld
 from rummykit.reach import new_meld_cost
-from rummykit.rules import Ace, RummyCall
+from rummykit.rules import Ace, PileDraw, RummyCall
 from rummykit.view import PlayerView
 
-__all__ = ["HeuristicBot", "Judge", "recycling"]
+__all__ = ["HeuristicBot", "Judge", "cycle_period", "recycling"]
 
 #: Score given to the action the heuristic plays for certain (melds of its plan).
 CERTAIN = 1_000_000.0
@@ -57,11 +58,32 @@ TEMPO = 8.0
 #: The worth taken off a pile take that would go on a cycle (see :func:`recycling`).
 CYCLE = 1000.0
 
-#: Actions after which a hand is taken to be going round in circles (a hand of 500 Rum
-#: takes about 120; ``rummy`` turns the pile over without shuffling, and players with no
-#: place on the table can draw and discard the same cards in the same order for ever):
-#: from then on the top card is taken at random half the time, to change the order.
-STALL = 300
+#: The longest cycle of a hand's public log that :func:`cycle_period` looks for, in log
+#: entries (a round of two players is four entries; ``rummy`` turns a pile of up to about
+#: 40 cards over without shuffling).
+MAX_PERIOD = 400
+
+
+def cycle_period(log: Sequence[tuple[int, str]]) -> int:
+    """The period of a hand going round in circles: the smallest ``P`` (at least 4) for
+    which the last ``P`` entries of the public log repeat the ``P`` before them, or 0.
+
+    In ``rummy`` the pile is turned over without shuffling, and players with no place on
+    the table for their cards can draw and discard the same cards in the same order for
+    ever; the public log then repeats.
+
+    >>> turn = [(0, "draw"), (0, "discard 5C"), (1, "draw"), (1, "discard 9H")]
+    >>> cycle_period(turn * 2), cycle_period(turn * 2 + turn[:1]), cycle_period(turn)
+    (4, 4, 0)
+    """
+    n = len(log)
+    if n < 8:
+        return 0
+    last = log[-1]
+    for p in range(4, min(MAX_PERIOD, n // 2) + 1):
+        if log[n - 1 - p] == last and log[n - 2 * p : n - p] == log[n - p :]:
+            return p
+    return 0
 
 
 def recycling(view: PlayerView) -> bool:
@@ -108,8 +130,11 @@ class Judge:
     """Everything one decision needs, computed once from a view: values, unseen cards,
     the table, the stage of the hand."""
 
-    def __init__(self, view: PlayerView, values: Values) -> None:
+    def __init__(self, view: PlayerView, values: Values, *, hidden_danger: float = 3.0) -> None:
         assert view.seat is not None and view.hand is not None
+        #: whether discard danger counts every opponent's hidden cards too
+        self.hidden_danger = hidden_danger
+        self.deep = view.rules.pile_draw is PileDraw.ANY_DEPTH
         self.view = view
         self.values = values
         self.ace: Ace = values.ace
@@ -219,11 +244,19 @@ class Judge:
         pile = [int(c) for c in self.view.pile]
         if pile and card != JOKER_CODE and new_meld_cost(card, _counts(pile), self.ace) <= 3:
             risk += 0.6 * (v + 6.0)
+        hidden = self._partners(card) if self.hidden_danger else 0.0
         for seat in range(self.n):
             if seat == self.me:
                 continue
             weight = 1.0 if seat == (self.me + 1) % self.n else (0.6 if self.calls else 0.3)
             known = [int(c) for c in self.view.known[seat]]
+            if hidden:
+                # its hidden cards: the next player takes the card at once, the others can
+                # dig it out of the pile later where takes go deeper than the top
+                later = 1.0 if weight == 1.0 else (0.5 if self.deep else 0.15)
+                size = max(0, self.view.hand_sizes[seat] - len(known))
+                q = size / max(1, sum(self.unseen))
+                risk += self.hidden_danger * later * (1.0 - math.exp(-hidden * q * q)) * (v + 6.0)
             if not known:
                 continue
             if card == JOKER_CODE:
@@ -235,6 +268,28 @@ class Judge:
             elif _touches(card, kc, self.ace):
                 risk += weight * 3.0
         return risk
+
+    def _partners(self, card: int) -> float:
+        """How many pairs of unseen cards would make a meld with ``card``."""
+        unseen = self.unseen
+        jokers = unseen[JOKER_CODE]
+        if card == JOKER_CODE:
+            return 0.0
+        rank, suit = RANK_OF[card], SUIT_OF[card]
+        same = sum(unseen[code_of(s, rank)] for s in range(4) if s != suit)
+        pairs = same * (same - 1) / 2.0
+        near = 0
+        positions = (1, 14) if rank == 1 and self.ace is not Ace.LOW else (rank,)
+        top = self.values.top
+        for p in positions:
+            u: dict[int, int] = {}
+            for d in (-2, -1, 1, 2):
+                q = p + d
+                ok = 1 <= q <= top or self.ace is Ace.AROUND
+                u[d] = unseen[code_of(suit, rank_at(q))] if ok else 0
+            pairs += u[-2] * u[-1] + u[-1] * u[1] + u[1] * u[2]
+            near += u[-1] + u[1]
+        return pairs + jokers * (same + near)
 
     def call_risk(self, table: Sequence[TableMeld]) -> float:
         """Points of pile cards that a new table would let another player call or take."""
@@ -269,6 +324,18 @@ class HeuristicBot(Bot):
 
     level = "heuristic"
 
+    def __init__(
+        self,
+        seed: int | str = 0,
+        budget: int | None = None,
+        name: str = "",
+        *,
+        hidden_danger: float = 3.0,
+    ) -> None:
+        super().__init__(seed, budget, name)
+        #: whether discard danger counts every opponent's hidden cards (see Judge.danger)
+        self.hidden_danger = hidden_danger
+
     def choose(self, view: PlayerView) -> Action:
         return self.scored(view)[0][0]
 
@@ -277,7 +344,7 @@ class HeuristicBot(Bot):
 
         A meld or lay-off of the plan comes alone with :data:`CERTAIN`.
         """
-        judge = Judge(view, self.values(view.rules))
+        judge = Judge(view, self.values(view.rules), hidden_danger=self.hidden_danger)
         if view.phase is Phase.DRAW:
             out = self._draw(view, judge)
         elif view.phase is Phase.RUMMY:
@@ -287,6 +354,12 @@ class HeuristicBot(Bot):
         if not out:
             out = [(view.legal_actions[0], 0.0)]
         out.sort(key=lambda p: -p[1])
+        period = cycle_period(view.log) if len(out) > 1 else 0
+        if period:
+            # going round in circles: not what this seat did here one cycle ago
+            seat, text = view.log[len(view.log) - period]
+            if seat == view.seat and str(out[0][0]) == text:
+                out[0], out[1] = out[1], out[0]
         return out
 
     # ------------------------------------------------------------------ phases
@@ -313,11 +386,8 @@ class HeuristicBot(Bot):
             elif isinstance(a, Take) and a.count is not None:
                 obliged = a.count > 1 or top_must
                 worth = self._take_worth(judge, a.count, obliged)
-                if a.count == 1:
-                    if recycling(view):
-                        worth -= CYCLE
-                    elif len(view.log) > STALL and self.rng_for(view).random() < 0.5:
-                        worth += CYCLE  # a hand going round in circles: change its course
+                if a.count == 1 and recycling(view):
+                    worth -= CYCLE
                 out.append((a, worth))
         return out
 

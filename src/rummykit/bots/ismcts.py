@@ -65,6 +65,7 @@ class ISMCTSBot(Bot):
         explore: float = 0.7,
         scale: float = 40.0,
         time_limit: float | None = 0.9,
+        smart: bool = False,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
         self.width = width
@@ -75,6 +76,7 @@ class ISMCTSBot(Bot):
         self.explore = explore
         self.scale = scale
         self.time_limit = time_limit
+        self.smart = smart
         self.heuristic = HeuristicBot(seed)
 
     def choose(self, view: PlayerView) -> Action:
@@ -140,7 +142,7 @@ class ISMCTSBot(Bot):
             node = node.children[chosen]
             path.append(node)
             depth += 1
-        scores = playout(h, values, rng, self.turns)
+        scores = playout(h, values, rng, self.turns, self.smart)
         n = len(scores)
         for nd in path:
             nd.visits += 1

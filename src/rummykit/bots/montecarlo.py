@@ -63,12 +63,14 @@ class MonteCarloBot(Bot):
         margin: float = 30.0,
         turns: int = 6,
         time_limit: float | None = 0.9,
+        smart: bool = False,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
         self.width = width
         self.margin = margin
         self.turns = turns
         self.time_limit = time_limit
+        self.smart = smart
         self.heuristic = HeuristicBot(seed)
 
     def choose(self, view: PlayerView) -> Action:
@@ -89,7 +91,7 @@ class MonteCarloBot(Bot):
             for j, (action, _) in enumerate(cands):
                 h = det.clone()
                 h.apply(action)
-                scores = playout(h, values, random.Random(seed), self.turns)
+                scores = playout(h, values, random.Random(seed), self.turns, self.smart)
                 totals[j] += reward(scores, seat)
             done += 1
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:

@@ -12,15 +12,22 @@ import random
 
 from rummykit import Hand, Phase
 from rummykit.actions import Action, CallRummy, Discard, LayOff, Meld, take
+from rummykit.bots.base import Bot
+from rummykit.bots.determinize import determinize
 from rummykit.bots.evaluate import Values, best_melds, plan_value
 from rummykit.bots.simple import connections
 from rummykit.cards import JOKER_CODE
-from rummykit.legal import draw_action, top_take_allowed
+from rummykit.legal import draw_action, take_refusal, top_take_allowed
 from rummykit.reach import new_meld_cost, table_cost
+from rummykit.view import PlayerView
 
-__all__ = ["playout", "policy_action", "position_value", "short_list"]
+__all__ = ["PolicyBot", "playout", "policy_action", "position_value", "short_list"]
 
 TAKE_TOP = take(1)
+
+#: The most actions a playout plays before it is scored where it stands (a hand of
+#: ``rummy`` can go round in circles).
+MAX_STEPS = 400
 
 
 def _counts(cards: list[int]) -> list[int]:
@@ -30,14 +37,63 @@ def _counts(cards: list[int]) -> list[int]:
     return counts
 
 
-def policy_action(h: Hand, values: Values, rng: random.Random) -> Action:
-    """The policy's action in ``h`` (which must not be over)."""
+def _deep_take(h: Hand, values: Values) -> int:
+    """The depth of the best pile take whose target melds at once (0: none), where
+    melds score: each card taken above the target counts for its value if it connects
+    with the hand, and against it otherwise."""
+    pile = h.pile
+    hand = h.hands[h.turn]
+    counts = _counts(hand)
+    hv = values.hand
+    ace = values.ace
+    best, best_gain = 0, 0.0
+    extra = 0.0  # the worth of the cards above the target
+    for depth in range(1, len(pile) + 1):
+        card = pile[-depth]
+        if depth > 1:
+            above = pile[-depth + 1]
+            counts[above] += 1
+            links = connections(above, counts, values) if above != JOKER_CODE else 4
+            extra += 0.5 * hv[above] if links else -0.6 * hv[above]
+        if card == JOKER_CODE:
+            continue
+        if (
+            table_cost(card, [0] * 53, h.melds, ace)[0] == 1
+            or new_meld_cost(card, counts, ace) <= 3
+        ):
+            gain = hv[card] + extra
+            if gain > best_gain:
+                best, best_gain = depth, gain
+    return best
+
+
+def _danger(card: int, h: Hand, values: Values) -> float:
+    """What discarding ``card`` may give away: a card that lies on the table is points for
+    the next player."""
+    if card == JOKER_CODE:
+        return 30.0
+    if table_cost(card, [0] * 53, h.melds, values.ace)[0] == 1:
+        return values.hand[card] + 8.0
+    return 0.0
+
+
+def policy_action(h: Hand, values: Values, rng: random.Random, smart: bool = True) -> Action:
+    """The policy's action in ``h`` (which must not be over). With ``smart`` (where melds
+    score) it takes deep into the pile when the target melds and the cards above it are
+    worth it, and it does not discard a card that lies on the table; without, it plays
+    ``greedy``'s rules."""
     phase = h.phase
     if phase is Phase.DRAW:
-        # only the top card is ever taken: its legality is all the policy needs to know
         pile = h.pile
         if pile:
             top = pile[-1]
+            if smart and values.melds_score and len(pile) > 1:
+                depth = 1 if top == JOKER_CODE else _deep_take(h, values)
+                if depth > 1 and take_refusal(h, h.turn, depth) is None:
+                    return take(depth)
+                if depth == 1 and top_take_allowed(h):
+                    return TAKE_TOP
+                return draw_action(h)
             if (
                 top == JOKER_CODE
                 or table_cost(top, [0] * 53, h.melds, values.ace)[0] == 1
@@ -73,7 +129,13 @@ def policy_action(h: Hand, values: Values, rng: random.Random) -> Action:
     if discards:
         counts = _counts(hand)
         hv = values.hand
-        card = max(discards, key=lambda c: hv[c] - 6 * connections(c, counts, values))
+        if smart:
+            card = max(
+                discards,
+                key=lambda c: hv[c] - 6 * connections(c, counts, values) - _danger(c, h, values),
+            )
+        else:
+            card = max(discards, key=lambda c: hv[c] - 6 * connections(c, counts, values))
         return next(a for a in acts if isinstance(a, Discard) and a.card == card)
     return rng.choice(acts)
 
@@ -105,16 +167,18 @@ def position_value(h: Hand, values: Values) -> list[float]:
     return out
 
 
-def playout(h: Hand, values: Values, rng: random.Random, turns: int) -> list[float]:
-    """Plays ``h`` on with the policy for ``turns`` turn ends (or to the end of the hand)
-    and returns :func:`position_value`. Changes ``h``."""
+def playout(
+    h: Hand, values: Values, rng: random.Random, turns: int, smart: bool = True
+) -> list[float]:
+    """Plays ``h`` on with the policy for ``turns`` turns (each discard ends one), or to
+    the end of the hand, and returns :func:`position_value`. Changes ``h``."""
     ends = 0
     steps = 0
-    while not h.is_over and ends < turns and steps < 400:
-        a = policy_action(h, values, rng)
+    while not h.is_over and ends < turns and steps < MAX_STEPS:
+        a = policy_action(h, values, rng, smart)
         h.apply(a)
         steps += 1
-        if h.phase is not Phase.PLAY:
+        if isinstance(a, Discard):
             ends += 1
     return position_value(h, values)
 
@@ -144,3 +208,22 @@ def short_list(h: Hand, values: Values, width: int) -> list[Action]:
         if a not in out:
             out.append(a)
     return out
+
+
+class PolicyBot(Bot):
+    """The playout policy as a player, to measure it (not a level of the ladder): each
+    decision deals the unseen cards once (the policy looks only at its own hand, the
+    pile and the table) and plays :func:`policy_action`."""
+
+    level = "policy"
+
+    def __init__(
+        self, seed: int | str = 0, budget: int | None = None, name: str = "", *, smart: bool = True
+    ) -> None:
+        super().__init__(seed, budget, name)
+        self.smart = smart
+
+    def choose(self, view: PlayerView) -> Action:
+        rng = self.rng_for(view)
+        h = determinize(view, rng)
+        return policy_action(h, self.values(view.rules), rng, self.smart)

@@ -1,0 +1,186 @@
+"""Paired measurements of bot variants (issue 10): each change to a search bot is kept
+only if it measurably helps, and this script is how it was measured.
+
+A variant is a search bot with some settings changed (the playout policy, how far the
+playouts go, the budget). Each one is played against a level (or another variant) with
+:func:`rummykit.bots.paired.run_paired`: fixed deals, every seat rotation, mean point
+difference per hand, the sequential test.
+
+    python benchmarks/bot_variants.py --list
+    python benchmarks/bot_variants.py mc-greedy-6 heuristic --deals 200
+    python benchmarks/bot_variants.py mc-smart-end heuristic --log DIR --json
+    python benchmarks/bot_variants.py policy-smart greedy --games 400 --log DIR   # games
+
+Results are as reproducible as ``benchmarks/paired.py``'s: the same seed gives the same
+deals and decisions (up to the search bots' 0.9 s limit per decision, which a slower
+machine may reach in fewer playouts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from rummykit.bots import LEVELS, Bot, HeuristicBot, ISMCTSBot, MonteCarloBot
+from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
+from rummykit.bots.policy import PolicyBot
+from rummykit.cli.paired_cmd import load_deals
+
+#: Name -> (bot class, settings). ``greedy``/``smart``: the playout policy; a number: the
+#: turns a playout plays before it is scored (``end``: to the end of the hand).
+VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
+    "mc-greedy-6": (MonteCarloBot, {"smart": False, "turns": 6}),
+    "mc-smart-6": (MonteCarloBot, {"smart": True, "turns": 6}),
+    "mc-greedy-end": (MonteCarloBot, {"smart": False, "turns": 1000}),
+    "mc-smart-end": (MonteCarloBot, {"smart": True, "turns": 1000}),
+    "is-greedy-6": (ISMCTSBot, {"smart": False, "turns": 6}),
+    "is-smart-end": (ISMCTSBot, {"smart": True, "turns": 1000}),
+    "h-next-only": (HeuristicBot, {"hidden_danger": 0.0}),
+    "h-hidden-3": (HeuristicBot, {"hidden_danger": 3.0}),
+    "h-hidden-6": (HeuristicBot, {"hidden_danger": 6.0}),
+    "policy-greedy": (PolicyBot, {"smart": False}),
+    "policy-smart": (PolicyBot, {"smart": True}),
+}
+
+
+def _factory(kind: type[Bot], settings: dict[str, Any]) -> Callable[..., Bot]:
+    def make(seed: int | str = 0, budget: int | None = None, name: str = "") -> Bot:
+        return kind(seed=seed, budget=budget, name=name, **settings)  # type: ignore[call-arg]
+
+    return make
+
+
+def register() -> None:
+    """Adds the variants to :data:`rummykit.bots.LEVELS` (in this process and the
+    processes it forks)."""
+    for name, (kind, settings) in VARIANTS.items():
+        LEVELS.setdefault(name, (_factory(kind, settings), f"variant: {settings}"))
+
+
+def _save(log: Path | None, match: str, deal: DealResult) -> None:
+    if log is not None:
+        with log.open("a", encoding="utf-8") as f:
+            f.write(json.dumps({"match": match, **deal.to_json()}, separators=(",", ":")) + "\n")
+
+
+def _progress(quiet: bool, result: PairedResult) -> None:
+    if not quiet:
+        s = result.summary
+        se = f"{s.se:.1f}" if s.n > 1 else "-"
+        print(f"\rdeal {s.n}: {s.mean:+.2f} +- {se}   ", end="", file=sys.stderr, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Runs one paired measurement of a variant and prints its figures."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("first", nargs="?", help="a variant or level (FIRST[:BUDGET])")
+    p.add_argument("second", nargs="?", help="a variant or level (SECOND[:BUDGET])")
+    p.add_argument("--list", action="store_true", help="list the variants")
+    p.add_argument("--deals", type=int, default=200, help="most deals (default: 200)")
+    p.add_argument("--first-look", type=int, default=25, help="first look (default: 25)")
+    p.add_argument("--preset", default="500-rum", help="the rules (default: 500-rum)")
+    p.add_argument("--players", type=int, default=2, help="seats (default: 2)")
+    p.add_argument("--lineup", choices=LINEUPS, default="alternate")
+    p.add_argument("--seed", type=int, default=7, help="seed of the deals (default: 7)")
+    p.add_argument("--jobs", type=int, default=1, help="processes (default: 1)")
+    p.add_argument("--log", type=Path, metavar="DIR", help="save each deal in DIR; resume")
+    p.add_argument("--games", type=int, help="play this many whole games (duplicate deals) instead")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = p.parse_args(argv)
+    if args.list:
+        for name, (kind, settings) in VARIANTS.items():
+            print(f"{name}: {kind.__name__} {settings}")
+        return 0
+    if not args.first or not args.second:
+        p.error("name two bots (variants or levels), or --list")
+    register()
+    if args.games:
+        return _games(args)
+    log = None
+    match = (
+        f"{args.first} vs {args.second}, {args.preset}, {args.players} players, "
+        f"{args.lineup}, seed {args.seed}"
+    )
+    if args.log is not None:
+        args.log.mkdir(parents=True, exist_ok=True)
+        tag = f"{args.first}-{args.second}".replace(":", "_")
+        log = args.log / f"{args.preset}-{args.players}p-{args.lineup}-{tag}-s{args.seed}.jsonl"
+    try:
+        result = run_paired(
+            [args.first, args.second],
+            rules=args.preset,
+            players=args.players,
+            lineup=args.lineup,
+            seed=args.seed,
+            max_deals=args.deals,
+            first_look=args.first_look,
+            jobs=args.jobs,
+            known=load_deals(log, match) if log else [],
+            progress=partial(_progress, args.quiet),
+            on_deal=partial(_save, log, match),
+        )
+    except ValueError as exc:
+        p.error(str(exc))
+    if not args.quiet:
+        print(file=sys.stderr)
+    doc = result.to_json()
+    if args.json:
+        print(json.dumps(doc, indent=2))
+    else:
+        from rummykit.cli.paired_cmd import table
+
+        print(table(doc))
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    """Whole games between the two bots (run_match), each saved in --log DIR."""
+    from rummykit.bots.tournament import GameResult, run_match
+
+    path = None
+    if args.log is not None:
+        args.log.mkdir(parents=True, exist_ok=True)
+        tag = f"{args.first}-{args.second}".replace(":", "_")
+        path = args.log / f"games-{args.preset}-{args.players}p-{tag}-s{args.seed}.jsonl"
+        path.write_text("", encoding="utf-8")
+
+    def save(r: GameResult) -> None:
+        if path is not None:
+            with path.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(r.to_json(), separators=(",", ":")) + "\n")
+
+    match = run_match(
+        [args.first, args.second],
+        games=args.games,
+        rules=args.preset,
+        players=args.players,
+        seed=args.seed,
+        jobs=args.jobs,
+        on_result=save,
+    )
+    doc = match.to_json()
+    print(json.dumps(doc, indent=2) if args.json else _game_table(doc))
+    return 0
+
+
+def _game_table(doc: dict[str, Any]) -> str:
+    lines = [f"{doc['rules']}, {doc['players']} players, {doc['games']} games"]
+    for name, f in doc["bots"].items():
+        low, high = f["ci95"]
+        lines.append(
+            f"{name}: won {f['wins']} (+{f['draws']} drawn), {100 * f['win_rate']:.1f}% "
+            f"[{100 * low:.1f}-{100 * high:.1f}%], {f['mean_hand_score']:.1f} points/hand, "
+            f"{f['ms_per_decision']:.3f} ms/decision"
+        )
+    lines.append(f"unfinished: {doc['unfinished']}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
