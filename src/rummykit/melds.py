@@ -491,7 +491,7 @@ def group_options(
 #: run_options of one suit, by (suit, the suit's counts, jokers, ace); a hand changes a
 #: card or two at a time, so most suits come back as they were
 _SUIT_RUNS: dict[tuple[int, bytes, int, Ace], list[tuple[int, ...]]] = {}
-_SUIT_RUNS_LIMIT = 50_000
+_SUIT_RUNS_LIMIT = 20_000  # a few MiB at most
 
 
 def run_options(counts: Sequence[int], jokers: int, ace: Ace) -> list[tuple[int, ...]]:
