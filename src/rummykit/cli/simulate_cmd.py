@@ -17,9 +17,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import rummykit.cli.paired_cmd as paired_cmd
 from rummykit.bots import DIFFICULTIES, LEVELS, resolve_level
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
-from rummykit.cli import paired_cmd
 from rummykit.cli.rules_cmd import parse_option_value
 from rummykit.rules import PRESETS, Rules
 
