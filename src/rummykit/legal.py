@@ -336,11 +336,11 @@ def _layoffs(h: HandState, cards: list[int]) -> list[Action]:
     return [action for code, action in _layoff_spots(h) if code in held]
 
 
-#: (table, its lay-off spots) by the table's identity (a table is never changed in
-#: place: a play makes a new list), and (meld, its spots) by the meld's identity and
-#: number (a meld never changes: a lay-off makes a new one); both cleared when they grow
-#: past _SPOTS_LIMIT entries
-_SPOTS: dict[int, tuple[list[TableMeld], list[tuple[int, LayOff]]]] = {}
+#: (table, its lay-off spots) by the table's identity and the ace rule (a table is never
+#: changed in place: a play makes a new list), and (meld, its spots) by the meld's
+#: identity, number and the ace rule (a meld never changes: a lay-off makes a new one);
+#: both cleared when they grow past _SPOTS_LIMIT entries
+_SPOTS: dict[tuple[int, Ace], tuple[list[TableMeld], list[tuple[int, LayOff]]]] = {}
 _MELD_SPOTS: dict[tuple[int, int, Ace], tuple[TableMeld, list[tuple[int, LayOff]]]] = {}
 _SPOTS_LIMIT = 4096
 
@@ -348,11 +348,10 @@ _SPOTS_LIMIT = 4096
 def _layoff_spots(h: HandState) -> list[tuple[int, LayOff]]:
     """Every single-card lay-off the table takes, as (card code, action), in the order of
     :func:`_layoffs` (a joker's lay-offs under the joker's code)."""
-    melds = h.melds
-    hit = _SPOTS.get(id(melds))
+    melds, ace = h.melds, h.rules.ace
+    hit = _SPOTS.get((id(melds), ace))
     if hit is not None and hit[0] is melds:
         return hit[1]
-    ace = h.rules.ace
     spots: list[tuple[int, LayOff]] = []
     if len(_MELD_SPOTS) >= _SPOTS_LIMIT * 4:
         _MELD_SPOTS.clear()
@@ -364,7 +363,7 @@ def _layoff_spots(h: HandState) -> list[tuple[int, LayOff]]:
         spots += known[1]
     if len(_SPOTS) >= _SPOTS_LIMIT:
         _SPOTS.clear()
-    _SPOTS[id(melds)] = (melds, spots)  # holding the table keeps its id unique
+    _SPOTS[id(melds), ace] = (melds, spots)  # holding the table keeps its id unique
     return spots
 
 

@@ -50,6 +50,46 @@ def test_a_bad_action_fails_alone_and_the_others_of_its_transaction_are_logged()
     assert sorted(written) == [i for i in range(20) if i != 13]
 
 
+def test_a_database_failure_refuses_the_whole_transaction_without_retrying_each() -> None:
+    tries: list[list[int]] = []
+
+    async def write(batch: list[int]) -> None:
+        tries.append(batch)
+        await asyncio.sleep(0)
+        raise ConnectionError("the database is gone")
+
+    async def main() -> list[BaseException | None]:
+        commits: GroupCommit[int] = GroupCommit(write, alone=lambda e: isinstance(e, KeyError))
+        return await asyncio.gather(*(commits.submit(i) for i in range(5)), return_exceptions=True)
+
+    outcomes = asyncio.run(main())
+    assert all(isinstance(o, ConnectionError) for o in outcomes)
+    assert tries == [[0, 1, 2, 3, 4]]  # one try, not one a piece
+
+
+def test_a_stopped_writer_leaves_nobody_waiting() -> None:
+    started = asyncio.Event()
+
+    async def write(batch: list[int]) -> None:
+        started.set()
+        await asyncio.sleep(60)  # a write that never ends
+
+    async def main() -> list[BaseException | None]:
+        commits: GroupCommit[int] = GroupCommit(write)
+        first = asyncio.ensure_future(commits.submit(0))
+        await started.wait()
+        later = [asyncio.ensure_future(commits.submit(i)) for i in (1, 2)]
+        await asyncio.sleep(0)
+        assert commits._writer is not None
+        commits._writer.cancel()  # the server is stopping
+        return await asyncio.wait_for(
+            asyncio.gather(first, *later, return_exceptions=True), timeout=5
+        )
+
+    outcomes = asyncio.run(main())
+    assert all(isinstance(o, RuntimeError) for o in outcomes), outcomes
+
+
 def _action(table: str, seq: int) -> ActionRow:
     return ActionRow(
         seq=seq, game_id=f"g-{table}", hand=1, seat=0, action="draw", by="player", event={}

@@ -11,8 +11,10 @@ than it logs, and an action waits at most for the transaction before its own::
     commits = GroupCommit(write)
     await commits.submit(append)  # back once it is committed
 
-If a transaction fails, each of its actions is written again alone, so that one bad
-action (a sequence number already taken) is refused without refusing the others.
+If a transaction fails because the database refused one of its actions (``alone``
+says which failures those are: a sequence number already taken), each action is written
+again alone, so that only the bad one is refused; any other failure (the database is
+unreachable) refuses the whole transaction at once.
 """
 
 from __future__ import annotations
@@ -29,8 +31,13 @@ _Item = TypeVar("_Item")
 class GroupCommit(Generic[_Item]):
     """Writes submitted actions in as few transactions as they allow (see the module)."""
 
-    def __init__(self, write: Callable[[list[_Item]], Awaitable[None]]) -> None:
+    def __init__(
+        self,
+        write: Callable[[list[_Item]], Awaitable[None]],
+        alone: Callable[[Exception], bool] = lambda _: True,
+    ) -> None:
         self._write = write
+        self._alone = alone
         self._waiting: list[tuple[_Item, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         #: transactions written and actions logged (for tests and the health page)
@@ -46,37 +53,32 @@ class GroupCommit(Generic[_Item]):
         await future
 
     async def _drain(self) -> None:
-        while self._waiting:
-            batch, self._waiting = self._waiting, []
-            try:
-                await self._write([a for a, _ in batch])
-            except Exception as failure:
-                self.transactions += 1
-                if len(batch) == 1:
-                    _settle(batch[0][1], failure)
-                else:
-                    await self._one_by_one(batch)
-                continue
-            except BaseException as stopped:  # cancelled: nobody is left without an answer
-                for _, future in [*batch, *self._waiting]:
-                    _settle(future, RuntimeError("the log's writer stopped"))
-                self._waiting = []
-                raise stopped
-            self.transactions += 1
-            self.logged += len(batch)
-            for _, future in batch:
-                _settle(future, None)
+        batch: list[tuple[_Item, asyncio.Future[None]]] = []
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                await self._commit(batch)
+        finally:  # even when cancelled, nobody is left without an answer
+            stopped = RuntimeError("the log's writer stopped")
+            for _, future in [*batch, *self._waiting]:
+                _settle(future, stopped)
+            self._waiting = []
 
-    async def _one_by_one(self, batch: list[tuple[_Item, asyncio.Future[None]]]) -> None:
-        for append, future in batch:
-            self.transactions += 1
-            try:
-                await self._write([append])
-            except Exception as e:
-                _settle(future, e)
-            else:
-                self.logged += 1
-                _settle(future, None)
+    async def _commit(self, batch: list[tuple[_Item, asyncio.Future[None]]]) -> None:
+        self.transactions += 1
+        try:
+            await self._write([item for item, _ in batch])
+        except Exception as failure:
+            if len(batch) == 1 or not self._alone(failure):
+                for _, future in batch:  # the database's trouble: every one is refused
+                    _settle(future, failure)
+                return
+            for one in batch:  # an action the database refused: only it fails
+                await self._commit([one])
+            return
+        self.logged += len(batch)
+        for _, future in batch:
+            _settle(future, None)
 
 
 def _settle(future: asyncio.Future[None], outcome: BaseException | None) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from rummykit.server.commits import GroupCommit
@@ -187,7 +188,9 @@ class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         #: the action log's writer: actions logged at once share a transaction
-        self.commits: GroupCommit[Append] = GroupCommit(self._write_appends)
+        self.commits: GroupCommit[Append] = GroupCommit(
+            self._write_appends, alone=lambda e: isinstance(e, IntegrityError)
+        )
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:

@@ -233,7 +233,7 @@ class Table:
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back an action now (:mod:`rummykit.server.undo`)."""
         game = self.game
-        if seat is None or game is None or game.to_act != seat or self.row.status != "playing":
+        if seat is None or game is None or self.row.status != "playing" or self.seats[seat].away:
             return False
         try:
             undo_point(game, self.log, seat)

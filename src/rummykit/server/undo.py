@@ -92,6 +92,8 @@ def undo_point(game: Game, log: list[ActionRow], seat: int) -> ActionRow:
         )
     if not isinstance(action, Meld | LayOff | Swap):
         raise UndoRefused("undo.turn", f"your part of the turn is over ({last.action})")
+    if game.to_act != seat:  # it ended the turn: going out floating, a call's lay-off
+        raise UndoRefused("undo.turn", f"the turn has passed to {game.players[game.to_act]}")
     if last.by != "player":
         raise UndoRefused("undo.nothing", "that was played for you by the bot")
     history = game.hand.history
