@@ -66,6 +66,7 @@ class ISMCTSBot(Bot):
         scale: float = 40.0,
         time_limit: float | None = 0.9,
         smart: bool = False,
+        discards_only: bool = False,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
         self.width = width
@@ -77,6 +78,7 @@ class ISMCTSBot(Bot):
         self.scale = scale
         self.time_limit = time_limit
         self.smart = smart
+        self.discards_only = discards_only
         self.heuristic = HeuristicBot(seed)
 
     def choose(self, view: PlayerView) -> Action:
@@ -142,7 +144,7 @@ class ISMCTSBot(Bot):
             node = node.children[chosen]
             path.append(node)
             depth += 1
-        scores = playout(h, values, rng, self.turns, self.smart)
+        scores = playout(h, values, rng, self.turns, self.smart, self.discards_only)
         n = len(scores)
         for nd in path:
             nd.visits += 1

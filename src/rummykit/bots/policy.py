@@ -77,7 +77,7 @@ def _danger(card: int, h: Hand, values: Values) -> float:
     return 0.0
 
 
-def policy_action(h: Hand, values: Values, rng: random.Random, smart: bool = True) -> Action:
+def policy_action(h: Hand, values: Values, rng: random.Random, smart: bool = False) -> Action:
     """The policy's action in ``h`` (which must not be over). With ``smart`` (where melds
     score) it takes deep into the pile when the target melds and the cards above it are
     worth it, and it does not discard a card that lies on the table; without, it plays
@@ -168,17 +168,26 @@ def position_value(h: Hand, values: Values) -> list[float]:
 
 
 def playout(
-    h: Hand, values: Values, rng: random.Random, turns: int, smart: bool = True
+    h: Hand,
+    values: Values,
+    rng: random.Random,
+    turns: int,
+    smart: bool = False,
+    discards_only: bool = False,
 ) -> list[float]:
-    """Plays ``h`` on with the policy for ``turns`` turns (each discard ends one), or to
-    the end of the hand, and returns :func:`position_value`. Changes ``h``."""
+    """Plays ``h`` on with the policy for ``turns`` turn ends, or to the end of the hand,
+    and returns :func:`position_value`. Changes ``h``.
+
+    A turn end is any action after which nobody is in the middle of a turn (a discard,
+    and also a pass in a Rummy window); with ``discards_only``, only a discard.
+    """
     ends = 0
     steps = 0
     while not h.is_over and ends < turns and steps < MAX_STEPS:
         a = policy_action(h, values, rng, smart)
         h.apply(a)
         steps += 1
-        if isinstance(a, Discard):
+        if isinstance(a, Discard) if discards_only else h.phase is not Phase.PLAY:
             ends += 1
     return position_value(h, values)
 

@@ -1,0 +1,83 @@
+"""The playout policy (greedy rules, or smart: deep takes, safe discards) and how far
+the search bots play out."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rummykit import Card, Discard, Game, Rules, Take
+from rummykit.bots import MonteCarloBot
+from rummykit.bots.evaluate import Values
+from rummykit.bots.policy import PolicyBot, playout, policy_action
+
+from .table import position, view
+
+SEVEN = Rules.preset("500-rum", hand_size=7)
+
+
+def test_smart_policy_takes_deep_when_the_target_melds() -> None:
+    # the pile is 8C KD 5S (top): 8C melds with 8D 8H; greedy only looks at the top
+    hand = position(
+        SEVEN,
+        ["8D 8H 2S 4C 6C JD QH", "3C 4D 9S TC QD AH 9C"],
+        upcard="8C",
+        stock="KD 5S",
+        dealer=1,
+        actions=[(0, "draw"), (0, "discard KD"), (1, "draw"), (1, "discard 5S")],
+    )
+    assert [str(Card(c)) for c in hand.pile] == ["8C", "KD", "5S"]
+    values = Values(SEVEN)
+    assert policy_action(hand.clone(), values, random.Random(0), smart=True) == Take(count=3)
+    assert policy_action(hand.clone(), values, random.Random(0), smart=False) != Take(count=3)
+
+
+def test_smart_policy_does_not_discard_what_lies_on_the_table() -> None:
+    # P1 melded 7H 8H 9H; TH lies on it. Greedy throws its worst card (TH is as bad as
+    # KC by value and links); smart keeps TH off the pile.
+    rules = Rules.preset("500-rum", hand_size=7, layoff_needs_own_meld=True)
+    hand = position(
+        rules,
+        ["TH KC 4D 2S 6C QD 8D", "7H 8H 9H 2C 3D 5S JC"],
+        upcard="5C",
+        stock="AS 3C",
+        dealer=0,
+        actions=[(1, "draw"), (1, "meld 7H 8H 9H"), (1, "discard JC"), (0, "draw")],
+    )
+    values = Values(rules)
+    action = policy_action(hand.clone(), values, random.Random(0), smart=True)
+    assert isinstance(action, Discard) and str(action.card) != "TH"
+
+
+@pytest.mark.parametrize("smart", [False, True])
+def test_policy_bot_plays_legal_actions(smart: bool) -> None:
+    game = Game(Rules.preset("remik-500"), ["A", "B", "C"], seed=4)
+    bots = [PolicyBot(seed=i, smart=smart) for i in range(3)]
+    while not game.results:
+        v = game.view(game.to_act)
+        action = bots[game.to_act].act(v)
+        assert action in v.legal_actions
+        game.apply(action, game.to_act)
+
+
+def test_playout_counts_turn_ends() -> None:
+    values = Values(Rules.preset("500-rum"))
+    game = Game(Rules.preset("500-rum"), ["A", "B", "C", "D"], seed=3)
+    start = game.hand.clone()
+    short = start.clone()
+    playout(short, values, random.Random(1), 2)
+    full = start.clone()
+    playout(full, values, random.Random(1), 1000, discards_only=True)
+    assert len(short.history) < len(full.history)
+    assert full.is_over or len(full.history) >= 400
+
+
+def test_montecarlo_plays_out_further_at_more_than_two_players() -> None:
+    two = Game(Rules.preset("500-rum"), ["A", "B"], seed=5)
+    four = Game(Rules.preset("500-rum"), ["A", "B", "C", "D"], seed=5)
+    for game, turns in ((two, 6), (four, 1000)):
+        v = view(game.hand)
+        auto = MonteCarloBot(seed=2, budget=16).act(v)
+        fixed = MonteCarloBot(seed=2, budget=16, turns=turns).act(v)
+        assert auto == fixed
