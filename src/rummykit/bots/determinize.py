@@ -23,9 +23,11 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rummykit import Hand
 from rummykit.bots.evaluate import pack_counts
+from rummykit.bots.inference import weighted_deal
 from rummykit.cards import JOKER_CODE
 from rummykit.view import PlayerView
 
@@ -58,15 +60,23 @@ def unseen_cards(view: PlayerView) -> list[int]:
     return [c for c, k in enumerate(unseen_counts(view)) for _ in range(k)]
 
 
-def determinize(view: PlayerView, rng: random.Random) -> Hand:
+def determinize(
+    view: PlayerView, rng: random.Random, weights: Sequence[Sequence[float]] | None = None
+) -> Hand:
     """A full :class:`Hand` consistent with ``view``, the unseen cards dealt by ``rng``.
 
     The other players hold their known cards plus random unseen ones; the stock is the
-    rest in random order. The state is the one ``view.seat`` acts in, so its legal
-    actions are ``view.legal_actions``. Raises ``ValueError`` for a spectator view.
+    rest in random order. With ``weights`` (:func:`rummykit.bots.inference.card_weights`)
+    each hidden card is dealt as likely as the public log makes it
+    (:func:`rummykit.bots.inference.weighted_deal`). The state is the one ``view.seat``
+    acts in, so its legal actions are ``view.legal_actions``. Raises ``ValueError`` for
+    a spectator view.
     """
     if view.seat is None or view.hand is None:
         raise ValueError("a spectator view has no hand to determinize")
+    if weights is not None:
+        dealt, rest = weighted_deal(view, weights, rng, unseen_cards(view))
+        return view.state_with(dealt, rest, seed=f"determinized/{rng.random()}")
     me = view.seat
     n = len(view.players)
     pool = unseen_cards(view)

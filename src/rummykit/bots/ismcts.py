@@ -26,7 +26,8 @@ from rummykit.bots.base import Bot
 from rummykit.bots.determinize import determinize
 from rummykit.bots.evaluate import Values
 from rummykit.bots.heuristic import HeuristicBot
-from rummykit.bots.montecarlo import candidates
+from rummykit.bots.inference import card_weights
+from rummykit.bots.montecarlo import HAND_END, SHORT_PLAYOUT, candidates
 from rummykit.bots.policy import playout, short_list
 from rummykit.view import PlayerView
 
@@ -61,14 +62,17 @@ class ISMCTSBot(Bot):
         margin: float = 30.0,
         branching: int = 4,
         depth: int = 6,
-        turns: int = 6,
+        turns: int | None = 6,
         explore: float = 0.7,
         scale: float = 40.0,
         time_limit: float | None = 0.9,
         smart: bool = False,
         discards_only: bool = False,
+        infer: float = 0.0,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
+        #: strength of the inference from the public log in dealing (0: uniform deals)
+        self.infer = infer
         self.width = width
         self.margin = margin
         self.branching = branching
@@ -90,9 +94,14 @@ class ISMCTSBot(Bot):
         rng = self.rng_for(view)
         root = _Node(-1)
         root_actions = [a for a, _ in cands]
+        weights = card_weights(view, self.infer) if self.infer else None
+        turns = self.turns
+        if turns is None:  # as montecarlo's: six turn ends at two players, else the end
+            turns = SHORT_PLAYOUT if len(view.players) == 2 else HAND_END
         start = time.perf_counter()
         for _ in range(self.budget):
-            self._iterate(root, root_actions, determinize(view, rng), values, rng)
+            det = determinize(view, rng, weights)
+            self._iterate(root, root_actions, det, values, rng, turns)
             if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
                 break
         best = max(
@@ -111,6 +120,7 @@ class ISMCTSBot(Bot):
         h: Hand,
         values: Values,
         rng: random.Random,
+        turns: int,
     ) -> None:
         node = root
         path = [root]
@@ -144,7 +154,7 @@ class ISMCTSBot(Bot):
             node = node.children[chosen]
             path.append(node)
             depth += 1
-        scores = playout(h, values, rng, self.turns, self.smart, self.discards_only)
+        scores = playout(h, values, rng, turns, self.smart, self.discards_only)
         n = len(scores)
         for nd in path:
             nd.visits += 1

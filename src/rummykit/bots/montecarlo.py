@@ -23,6 +23,7 @@ from rummykit.actions import Action
 from rummykit.bots.base import Bot
 from rummykit.bots.determinize import determinize
 from rummykit.bots.heuristic import CERTAIN, HeuristicBot
+from rummykit.bots.inference import card_weights
 from rummykit.bots.policy import playout
 from rummykit.view import PlayerView
 
@@ -74,8 +75,11 @@ class MonteCarloBot(Bot):
         time_limit: float | None = 0.9,
         smart: bool = False,
         discards_only: bool = False,
+        infer: float = 0.0,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
+        #: strength of the inference from the public log in dealing (0: uniform deals)
+        self.infer = infer
         self.width = width
         self.margin = margin
         #: turn ends a playout plays (None: 6 at two players, to the hand's end at more)
@@ -98,10 +102,11 @@ class MonteCarloBot(Bot):
         turns = self.turns
         if turns is None:  # measured: BENCHMARKS.md, paired measurements of 2026-11-23
             turns = SHORT_PLAYOUT if len(view.players) == 2 else HAND_END
+        weights = card_weights(view, self.infer) if self.infer else None
         start = time.perf_counter()
         done = 0
         for _ in range(rounds):
-            det = determinize(view, rng)
+            det = determinize(view, rng, weights)
             seed = rng.random()
             for j, (action, _) in enumerate(cands):
                 h = det.clone()
