@@ -235,6 +235,15 @@ def random_legal(rng: Any) -> Callable[[dict[str, Any]], str]:
     return choose
 
 
+def caught_up(clients: list[Client]) -> None:
+    """Reads until every client's latest message is the view at the table's latest seq
+    (as far as any of them has seen): everybody sees the table as it is."""
+    latest = max(c.seq for c in clients)
+    for c in clients:
+        while c.seq < latest or c.view is None or c.messages[-1]["type"] != "state":
+            c.recv()
+
+
 def play_together(
     clients: list[Client],
     choose: Callable[[dict[str, Any]], str],
@@ -246,10 +255,7 @@ def play_together(
     acks = 0
     while True:
         assert time.monotonic() < deadline, "the game did not end in time"
-        latest = max(c.seq for c in clients)
-        for c in clients:  # everybody sees the table as it is
-            while c.seq < latest or c.view is None or c.messages[-1]["type"] != "state":
-                c.recv()
+        caught_up(clients)
         view = clients[0].view
         assert view is not None
         if view["game_over"]:

@@ -23,7 +23,7 @@ from rummykit import Game, Rules
 from rummykit.bots import get_bot
 from rummykit.bots.hints import REASONS
 from rummykit.wire import view_from_json
-from tests.server.kit import Client, LiveServer, seats
+from tests.server.kit import Client, LiveServer, caught_up, seats
 from tests.server.test_crash import _start
 from tests.server.test_storage import _free_port
 
@@ -266,10 +266,7 @@ def test_an_undo_survives_a_crash_and_never_reaches_the_record(tmp_path: Path) -
         # the game plays on to its end with bots choosing for both
         bots = [get_bot("greedy", seed=1), get_bot("greedy", seed=2)]
         while True:
-            latest = max(c.seq for c in again)
-            for c in again:
-                while c.seq < latest or c.messages[-1]["type"] != "state":
-                    c.recv()
+            caught_up(again)
             view = again[0].view
             assert view is not None
             if view["game_over"]:

@@ -19,7 +19,7 @@ import pytest
 
 from rummykit.bots import get_bot
 from rummykit.wire import view_from_json
-from tests.server.kit import Client, LiveServer, seats
+from tests.server.kit import Client, LiveServer, caught_up, seats
 from tests.server.test_storage import ROOT, _free_port
 
 #: After how many acknowledged actions the server is killed (an action in flight).
@@ -63,10 +63,7 @@ def test_killed_mid_hand_again_and_again_no_acknowledged_action_is_lost(
             for c in clients:
                 c.until("state")
             while True:
-                latest = max(c.seq for c in clients)
-                for c in clients:
-                    while c.seq < latest or c.messages[-1]["type"] != "state":
-                        c.recv()
+                caught_up(clients)
                 view = clients[0].view
                 assert view is not None
                 if view["game_over"]:
