@@ -27,7 +27,7 @@ from rummykit.bots.determinize import determinize
 from rummykit.bots.evaluate import Values
 from rummykit.bots.heuristic import HeuristicBot
 from rummykit.bots.inference import card_weights
-from rummykit.bots.montecarlo import HAND_END, SHORT_PLAYOUT, candidates
+from rummykit.bots.montecarlo import HAND_END, SHORT_PLAYOUT, candidates, over_time
 from rummykit.bots.policy import playout, short_list
 from rummykit.view import PlayerView
 
@@ -86,6 +86,7 @@ class ISMCTSBot(Bot):
         self.heuristic = HeuristicBot(seed)
 
     def choose(self, view: PlayerView) -> Action:
+        start = time.perf_counter()  # the limit counts the whole decision
         cands = candidates(self.heuristic, view, self.width, self.margin)
         if len(cands) == 1:
             return cands[0][0]
@@ -98,11 +99,11 @@ class ISMCTSBot(Bot):
         turns = self.turns
         if turns is None:  # as montecarlo's: six turn ends at two players, else the end
             turns = SHORT_PLAYOUT if len(view.players) == 2 else HAND_END
-        start = time.perf_counter()
-        for _ in range(self.budget):
+        looped = time.perf_counter()
+        for done in range(1, self.budget + 1):
             det = determinize(view, rng, weights)
             self._iterate(root, root_actions, det, values, rng, turns)
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+            if self.time_limit is not None and over_time(start, looped, done, self.time_limit):
                 break
         best = max(
             range(len(root_actions)),
