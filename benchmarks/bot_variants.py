@@ -32,7 +32,8 @@ from rummykit.bots.policy import PolicyBot
 from rummykit.cli.paired_cmd import load_deals
 
 #: Name -> (bot class, settings). ``greedy``/``smart``: the playout policy; a number: the
-#: turns a playout plays before it is scored (``end``: to the end of the hand).
+#: turns a playout plays before it is scored (``end``: to the end of the hand); ``infer``:
+#: dealing by inference from the public log; ``is-*`` at 1000 iterations: ``is-infer:1000``.
 VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "mc-greedy-6": (MonteCarloBot, {"smart": False, "turns": 6}),
     "mc-smart-6": (MonteCarloBot, {"smart": True, "turns": 6}),
@@ -44,7 +45,7 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "is-smart-end": (ISMCTSBot, {"smart": True, "turns": 1000}),
     "mc-infer": (MonteCarloBot, {"infer": 1.0}),
     "mc-infer-half": (MonteCarloBot, {"infer": 0.5}),
-    "is-old": (ISMCTSBot, {"turns": 6, "infer": 0.0}),
+    "is-old": (ISMCTSBot, {"turns": 6, "infer": 0.0}),  # the defaults, stated
     "is-infer": (ISMCTSBot, {"turns": None, "infer": 1.0}),
     "is-uniform": (ISMCTSBot, {"turns": None, "infer": 0.0}),
     "h-next-only": (HeuristicBot, {"hidden_danger": 0.0}),
