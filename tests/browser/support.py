@@ -242,6 +242,10 @@ def play_turn(page: Any) -> None:
         select_cards(page, cards)
         seq = page.evaluate("rk.session.seq")
         page.click("[data-action=meld].legal")
+        asked = "document.querySelector('dialog#choice[open]')"
+        page.wait_for_function(f"rk.session.seq > {seq} || {asked}")
+        if page.locator("dialog#choice[open]").count():  # the cards meld more than one way
+            page.click("dialog#choice button.choice >> nth=0")
         page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
         current = view(page)
         if current["to_act"] != current["seat"] or current["phase"] != "play":
