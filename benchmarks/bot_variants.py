@@ -41,6 +41,17 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "mc-smart-end": (MonteCarloBot, {"smart": True, "turns": 1000}),
     "mc-greedy-24d": (MonteCarloBot, {"smart": False, "turns": 24, "discards_only": True}),
     "mc-greedy-6d": (MonteCarloBot, {"smart": False, "turns": 6, "discards_only": True}),
+    "mc-worth-6": (MonteCarloBot, {"leaf": "worth", "turns": 6}),
+    "mc-worth-4": (MonteCarloBot, {"leaf": "worth", "turns": 4}),
+    "mc-worth-8d": (MonteCarloBot, {"leaf": "worth", "turns": 8, "discards_only": True}),
+    "mc-worth-12d": (MonteCarloBot, {"leaf": "worth", "turns": 12, "discards_only": True}),
+    "mc-cal-6": (MonteCarloBot, {"leaf": "calibrated", "turns": 6}),
+    "mc-cal-8d": (MonteCarloBot, {"leaf": "calibrated", "turns": 8, "discards_only": True}),
+    "mc-z1": (MonteCarloBot, {"confidence": 1.0}),
+    "mc-z2": (MonteCarloBot, {"confidence": 2.0}),
+    "mc-prior1": (MonteCarloBot, {"prior": 1.0}),
+    "mc-prior2": (MonteCarloBot, {"prior": 2.0}),
+    "is-worth-6": (ISMCTSBot, {"leaf": "worth", "turns": 6}),
     "is-greedy-6": (ISMCTSBot, {"smart": False, "turns": 6}),
     "is-smart-end": (ISMCTSBot, {"smart": True, "turns": 1000}),
     "mc-infer": (MonteCarloBot, {"infer": 1.0}),
@@ -48,10 +59,18 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "is-old": (ISMCTSBot, {"turns": 6, "infer": 0.0}),  # the defaults, stated
     "is-infer": (ISMCTSBot, {"turns": None, "infer": 1.0}),
     "is-uniform": (ISMCTSBot, {"turns": None, "infer": 0.0}),
+    "h-dead-old": (HeuristicBot, {"dead_share": (-1.0, 2.0)}),  # 2q - 1, the default
+    "h-measured": (HeuristicBot, {"dead_share": None}),  # the shares measured, by players
+    "h-dead-soft": (HeuristicBot, {"dead_share": (-0.6, 1.6)}),
+    "h-dead-half": (HeuristicBot, {"dead_share": (-0.3, 1.2)}),
+    "h-dead-cal": (HeuristicBot, {"dead_share": (0.15, 0.5)}),
+    "h-dead-cal4": (HeuristicBot, {"dead_share": (0.0, 0.35)}),
     "h-next-only": (HeuristicBot, {"hidden_danger": 0.0}),
     "h-hidden-1": (HeuristicBot, {"hidden_danger": 1.0}),
     "h-hidden-3": (HeuristicBot, {"hidden_danger": 3.0}),
     "h-hidden-6": (HeuristicBot, {"hidden_danger": 6.0}),
+    "h-no-stock": (HeuristicBot, {"public_stock": False}),  # the stock order unused
+    "h-stock-held": (HeuristicBot, {"held_known": True}),  # drawn cards known in hands
     "policy-greedy": (PolicyBot, {"smart": False}),
     "policy-smart": (PolicyBot, {"smart": True}),
 }

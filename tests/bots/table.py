@@ -9,7 +9,7 @@ from rummykit import Card, Deal, Hand, PlayerView, Rules, parse_action, parse_ca
 from rummykit.bots.evaluate import pack_counts
 from rummykit.view import view_of_hand
 
-__all__ = ["position", "view"]
+__all__ = ["TH_LIES_ON_THE_TABLE", "lay_off_danger", "position", "view"]
 
 
 def position(
@@ -46,3 +46,20 @@ def view(hand: Hand, seat: int | None = None) -> PlayerView:
     """The view of ``seat`` (default: the seat to act)."""
     seat = hand.to_act if seat is None else seat
     return view_of_hand(hand, seat, (0,) * hand.n, False, None)
+
+
+#: The rules of :func:`lay_off_danger`: no lay-off before one's own first meld.
+TH_LIES_ON_THE_TABLE = Rules.preset("500-rum", hand_size=7, layoff_needs_own_meld=True)
+
+
+def lay_off_danger() -> Hand:
+    """P1 has melded 7H 8H 9H; P0, who may not lay off before melding, has drawn and holds
+    TH (which P1 can lay off) beside safe cards of the same value."""
+    return position(
+        TH_LIES_ON_THE_TABLE,
+        ["TH KC 4D 2S 6C QD 8D", "7H 8H 9H 2C 3D 5S JC"],
+        upcard="5C",
+        stock="AS 3C",
+        dealer=0,
+        actions=[(1, "draw"), (1, "meld 7H 8H 9H"), (1, "discard JC"), (0, "draw")],
+    )

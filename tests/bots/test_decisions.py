@@ -8,11 +8,11 @@ import pytest
 
 from rummykit import CallRummy, Card, Discard, Game, Meld, Rules, Take
 from rummykit.bots import HeuristicBot, get_bot, heuristic
-from rummykit.bots.evaluate import Values
+from rummykit.bots.evaluate import MEASURED_SHARES, Values
 from rummykit.bots.heuristic import TEMPO, Judge, cycle_period, recycling
 from rummykit.bots.tournament import BotSpec, play_one, run_match
 
-from .table import position, view
+from .table import lay_off_danger, position, view
 
 #: Levels that must find the clear move (random is a baseline), with small budgets.
 SMART = [("greedy", None), ("heuristic", None), ("montecarlo", 24), ("ismcts", 24)]
@@ -50,15 +50,7 @@ def test_takes_the_pile_card_that_completes_a_meld(level: str, budget: int | Non
 def test_does_not_discard_what_the_next_player_can_lay_off(level: str, budget: int | None) -> None:
     # P1 melds 7H 8H 9H; P0 may not lay off before melding, and holds TH (which P1 can
     # lay off) beside safe cards of the same value.
-    rules = Rules.preset("500-rum", hand_size=7, layoff_needs_own_meld=True)
-    hand = position(
-        rules,
-        ["TH KC 4D 2S 6C QD 8D", "7H 8H 9H 2C 3D 5S JC"],
-        upcard="5C",
-        stock="AS 3C",
-        dealer=0,
-        actions=[(1, "draw"), (1, "meld 7H 8H 9H"), (1, "discard JC"), (0, "draw")],
-    )
+    hand = lay_off_danger()
     v = view(hand)
     assert v.seat == 0 and Discard(Card.parse("TH")) in v.legal_actions
     action = get_bot(level, seed=1, budget=budget).act(v)
@@ -66,7 +58,12 @@ def test_does_not_discard_what_the_next_player_can_lay_off(level: str, budget: i
     assert str(action.card) != "TH"
 
 
-@pytest.mark.parametrize(("level", "budget"), SMART)
+#: The Rummy call is worth about 13 points here: with 24 playouts a search level passes
+#: on some seeds (montecarlo, seed 2), with 100 on none of seeds 1 to 8.
+CALLERS = [("greedy", None), ("heuristic", None), ("montecarlo", 100), ("ismcts", 100)]
+
+
+@pytest.mark.parametrize(("level", "budget"), CALLERS)
 def test_calls_rummy_when_the_pile_gives_points(level: str, budget: int | None) -> None:
     # P0 melds 7H 8H 9H; P1 discards TH, which lies on that run: P0 may call.
     hand = position(
@@ -135,7 +132,14 @@ def test_where_melds_score_nothing_cards_left_over_cost_their_value_and_tempo() 
     rum = Game(Rules.preset("500-rum"), ["A", "B"], seed=1)
     five = Judge(rum.view(0), Values(Rules.preset("500-rum")))
     assert not rummy.values.melds_score and five.values.melds_score
+    # where melds score: 2q - 1 of its value by default, or a + b q with the shares
+    # measured in play (a card left over is mostly discarded, at no cost)
     assert five.kept(10, 1.0) == 10 and five.kept(10, 0.0) == -10
+    measured = Judge(rum.view(0), Values(Rules.preset("500-rum")), dead_share=None)
+    a, b = MEASURED_SHARES[2][1]
+    assert measured.dead_share == (a, b)
+    assert measured.kept(10, 1.0) == pytest.approx(10 * (a + b))
+    assert measured.kept(10, 0.0) == pytest.approx(10 * a)
     assert rummy.kept(10, 1.0) == 0 and rummy.kept(10, 0.0) == -2 * (10 + TEMPO)
 
 
@@ -150,7 +154,7 @@ def test_cycle_period_reads_the_public_log() -> None:
     assert cycle_period([(0, "draw")] * 7) == 0  # too short to tell
 
 
-@pytest.mark.parametrize(("other", "game"), [("greedy", 4), ("heuristic:1", 2)])
+@pytest.mark.parametrize(("other", "game"), [("greedy", 30), ("heuristic:1", 2)])
 def test_heuristic_leaves_a_hand_going_round_in_circles(
     other: str, game: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

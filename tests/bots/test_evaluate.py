@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from rummykit import Rules, parse_cards
 from rummykit.bots.evaluate import Values, best_melds, outs_of
 
@@ -41,3 +43,19 @@ def test_outs_count_unseen_cards_only() -> None:
     unseen[codes("6H")[0]] = 0  # seen elsewhere
     # 9H or a joker completes 7H 8H (6H is gone)
     assert outs_of(codes("7H")[0], held, unseen, [], VALUES) == 1 + 2
+
+
+def test_best_melds_of_a_huge_hand_falls_back_to_meld_by_meld_and_keeps_every_card() -> None:
+    """A hand of 40 cards (players who take the whole pile again and again) is past the
+    exact search's limit: the card-by-card plan still uses every card once and melds."""
+    from collections import Counter
+
+    from rummykit.bots.evaluate import SEARCH_LIMIT, make_pack
+
+    values = Values(Rules.preset("500-rum"))
+    pack = [int(c) for c in make_pack(1, 2)]
+    cards = random.Random(1).sample(pack, 40)
+    plan = best_melds(cards, values)
+    used = Counter(c for m in plan.melds for c in m) + Counter(plan.deadwood)
+    assert used == Counter(cards)
+    assert plan.melds and plan.gain > 0 and SEARCH_LIMIT > 1000

@@ -12,7 +12,7 @@ from rummykit.bots import MonteCarloBot
 from rummykit.bots.evaluate import Values
 from rummykit.bots.policy import PolicyBot, playout, policy_action
 
-from .table import position, view
+from .table import TH_LIES_ON_THE_TABLE, lay_off_danger, position, view
 
 SEVEN = Rules.preset("500-rum", hand_size=7)
 
@@ -36,15 +36,8 @@ def test_smart_policy_takes_deep_when_the_target_melds() -> None:
 def test_smart_policy_does_not_discard_what_lies_on_the_table() -> None:
     # P1 melded 7H 8H 9H; TH lies on it. Greedy throws its worst card (TH is as bad as
     # KC by value and links); smart keeps TH off the pile.
-    rules = Rules.preset("500-rum", hand_size=7, layoff_needs_own_meld=True)
-    hand = position(
-        rules,
-        ["TH KC 4D 2S 6C QD 8D", "7H 8H 9H 2C 3D 5S JC"],
-        upcard="5C",
-        stock="AS 3C",
-        dealer=0,
-        actions=[(1, "draw"), (1, "meld 7H 8H 9H"), (1, "discard JC"), (0, "draw")],
-    )
+    rules = TH_LIES_ON_THE_TABLE
+    hand = lay_off_danger()
     values = Values(rules)
     action = policy_action(hand.clone(), values, random.Random(0), smart=True)
     assert isinstance(action, Discard) and str(action.card) != "TH"
@@ -81,3 +74,24 @@ def test_montecarlo_plays_out_further_at_more_than_two_players() -> None:
         auto = MonteCarloBot(seed=2, budget=16).act(v)
         fixed = MonteCarloBot(seed=2, budget=16, turns=turns).act(v)
         assert auto == fixed
+
+
+def test_montecarlo_can_be_held_to_the_heuristic_first_choice() -> None:
+    """With a prior or a confidence bar too high for any playouts to overcome, the
+    search plays the heuristic's first candidate; without, it plays its own best."""
+    from rummykit.bots.montecarlo import candidates
+
+    chosen: set[bool] = set()
+    for seed in range(12):
+        game = Game(Rules.preset("500-rum"), ["A", "B"], seed=seed)
+        bot = MonteCarloBot(seed=1, budget=40, time_limit=None)
+        v = view(game.hand)
+        cands = candidates(bot.heuristic, v, bot.width, bot.margin)
+        if len(cands) < 2:
+            continue
+        first = cands[0][0]
+        held = MonteCarloBot(seed=1, budget=40, time_limit=None, confidence=1e9)
+        weighed = MonteCarloBot(seed=1, budget=40, time_limit=None, prior=1e9)
+        assert held.act(v) == first and weighed.act(v) == first
+        chosen.add(bot.act(v) == first)
+    assert False in chosen  # the unrestrained search did overrule the heuristic somewhere

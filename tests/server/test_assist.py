@@ -181,6 +181,25 @@ def test_undo_takes_back_melds_most_recent_first_then_refuses(
     assert _undo(ana)["rule"] == "undo.others"
 
 
+def test_a_seat_that_is_away_gets_no_undo_and_no_hint(live: LiveServer, fixed_deal: None) -> None:
+    """While a stand-in plays for a seat, its player can neither take back the meld it
+    made before leaving nor ask for a hint; back at the table, the turn the stand-in
+    finished stays finished."""
+    table, ana, ben, tokens = _table(live)
+    assert ana.act("draw")["type"] == "ack"
+    assert ana.act("meld AD AH AS")["type"] == "ack"
+    left = live.post(f"/tables/{table}/leave", {"token": tokens[0]})
+    assert left["table"]["seats"][0]["away"] is True
+    assert _undo(ana)["rule"] == "server.away"
+    assert _ask(ana, {"type": "hint"}, "hint")["rule"] == "server.away"
+    # the stand-in ends Ana's turn; Ben's turn waits for Ben
+    ben.until("state", lambda m: m["view"]["to_act"] == 1)
+    live.post(f"/tables/{table}/back", {"token": tokens[0]})
+    ana.until("notice", lambda m: m["notice"] == "back")
+    assert _undo(ana)["rule"] == "undo.turn"
+    assert ben.view is not None and ben.view["melds"][0]["cards"] == ["AD", "AH", "AS"]
+
+
 def test_a_take_from_the_pile_is_never_taken_back(live: LiveServer, fixed_deal: None) -> None:
     _, ana, ben, _ = _table(live)
     assert _undo(ana)["rule"] == "undo.nothing"  # nothing played in the hand yet

@@ -28,25 +28,29 @@ from collections.abc import Sequence
 from rummykit import Hand
 from rummykit.bots.evaluate import pack_counts
 from rummykit.bots.inference import weighted_deal
+from rummykit.bots.seen import shown_cards
+from rummykit.bots.stock import PublicStock, public_stock
 from rummykit.cards import JOKER_CODE
 from rummykit.view import PlayerView
 
 __all__ = ["determinize", "unseen_cards", "unseen_counts"]
 
 
-def unseen_counts(view: PlayerView) -> list[int]:
+def unseen_counts(view: PlayerView, *, public: bool = True) -> list[int]:
     """How many copies of each card code ``view.seat`` has not seen anywhere: the pack
-    minus its own hand, the pile, the table and every card known to be in a hand."""
+    minus its own hand, the pile, the table and every card known to be in a hand. With
+    ``public`` (the default), the cards that others drew from a turned-over stock of
+    public order and still hold are known to be in their hands too
+    (:func:`rummykit.bots.stock.public_stock`); the stock's own cards still count as
+    unseen."""
     if view.seat is None or view.hand is None:
         raise ValueError("a spectator view has no hand to determinize")
     counts = pack_counts(view.rules, len(view.players))
-    seen: list[int] = [int(c) for c in view.hand]
-    seen.extend(int(c) for c in view.pile)
-    for m in view.melds:
-        seen.extend(m.meld.cards)
-    for seat, known in enumerate(view.known):
-        if seat != view.seat:
-            seen.extend(int(c) for c in known)
+    seen = shown_cards(view)
+    stock = public_stock(view) if public else None
+    if stock is not None:
+        for held in stock.held:
+            seen.extend(held)
     for c in seen:
         counts[c] -= 1
     for c in range(53):
@@ -66,7 +70,10 @@ def determinize(
     """A full :class:`Hand` consistent with ``view``, the unseen cards dealt by ``rng``.
 
     The other players hold their known cards plus random unseen ones; the stock is the
-    rest in random order. With ``weights`` (:func:`rummykit.bots.inference.card_weights`)
+    rest in random order. Where the stock was made by turning the pile over unshuffled
+    (:func:`rummykit.bots.stock.public_stock`), the stock is its public order and the
+    cards others drew from it stay in their hands: only the rest is dealt. With
+    ``weights`` (:func:`rummykit.bots.inference.card_weights`)
     each hidden card is dealt as likely as the public log makes it
     (:func:`rummykit.bots.inference.weighted_deal`). The state is the one ``view.seat``
     acts in, so its legal actions are ``view.legal_actions``. Raises ``ValueError`` for
@@ -74,6 +81,9 @@ def determinize(
     """
     if view.seat is None or view.hand is None:
         raise ValueError("a spectator view has no hand to determinize")
+    public = public_stock(view)
+    if public is not None:
+        return _with_public_stock(view, rng, weights, public)
     if weights is not None:
         dealt, rest = weighted_deal(view, weights, rng, unseen_cards(view))
         return view.state_with(dealt, rest, seed=f"determinized/{rng.random()}")
@@ -96,3 +106,34 @@ def determinize(
         stock.append(JOKER_CODE)
 
     return view.state_with(hands, stock, seed=f"determinized/{rng.random()}")
+
+
+def _with_public_stock(
+    view: PlayerView,
+    rng: random.Random,
+    weights: Sequence[Sequence[float]] | None,
+    public: PublicStock,
+) -> Hand:
+    """:func:`determinize` where the stock's order is public: the stock as it is, each
+    other seat's known and drawn-and-held cards, the rest dealt to their hidden places."""
+    assert view.seat is not None and view.hand is not None
+    pool = unseen_cards(view)  # the held cards are not in it; the stock's cards are
+    for c in public.order:
+        pool.remove(c)
+    known = [
+        [int(c) for c in k] + list(held) for k, held in zip(view.known, public.held, strict=True)
+    ]
+    if weights is not None:
+        hands, _ = weighted_deal(view, weights, rng, pool, known=known, stock_size=0)
+    else:
+        rng.shuffle(pool)
+        hands = []
+        at = 0
+        for seat in range(len(view.players)):
+            if seat == view.seat:
+                hands.append([int(c) for c in view.hand])
+                continue
+            hidden = max(0, view.hand_sizes[seat] - len(known[seat]))
+            hands.append(known[seat] + pool[at : at + hidden])
+            at += hidden
+    return view.state_with(hands, public.order, seed=f"determinized/{rng.random()}")

@@ -37,7 +37,17 @@ from rummykit.actions import (
 )
 from rummykit.bots.base import Bot
 from rummykit.bots.determinize import unseen_counts
-from rummykit.bots.evaluate import Values, best_melds, layable, outs_of, plan_value, table_fits
+from rummykit.bots.evaluate import (
+    Values,
+    best_melds,
+    layable,
+    measured_shares,
+    outs_of,
+    plan_value,
+    table_fits,
+)
+from rummykit.bots.stock import PublicStock, next_card
+from rummykit.bots.stock import public_stock as get_public_stock
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
 from rummykit.errors import IllegalAction
 from rummykit.melds import TableMeld, lay_off, rank_at, resolve_meld
@@ -46,6 +56,14 @@ from rummykit.rules import Ace, PileDraw, RummyCall
 from rummykit.view import PlayerView
 
 __all__ = ["HeuristicBot", "Judge", "cycle_period", "recycling"]
+
+#: The shares ``(a, b)`` of :meth:`Judge.kept`: a card left over with melding chance ``q``
+#: is worth ``2q - 1`` times its value where melds score. The shares measured in play
+#: (:data:`~rummykit.bots.evaluate.MEASURED_SHARES`, ``dead_share=None``) make a stronger
+#: heuristic against this one, but ``montecarlo`` loses to that one (-4.4 +- 3.9 points
+#: a hand at 2 players) where it is level with this one (-0.5 +- 3.9), so the levels keep
+#: these: ``hard`` no weaker than ``medium`` (BENCHMARKS.md, 2026-11-23).
+FIRST_MODEL: tuple[float, float] = (-1.0, 2.0)
 
 #: Score given to the action the heuristic plays for certain (melds of its plan).
 CERTAIN = 1_000_000.0
@@ -130,10 +148,24 @@ class Judge:
     """Everything one decision needs, computed once from a view: values, unseen cards,
     the table, the stage of the hand."""
 
-    def __init__(self, view: PlayerView, values: Values, *, hidden_danger: float = 3.0) -> None:
+    def __init__(
+        self,
+        view: PlayerView,
+        values: Values,
+        *,
+        hidden_danger: float = 3.0,
+        public_stock: bool = True,
+        held_known: bool = False,
+        dead_share: tuple[float, float] | None = FIRST_MODEL,
+    ) -> None:
         assert view.seat is not None and view.hand is not None
         #: whether discard danger counts every opponent's hidden cards too
         self.hidden_danger = hidden_danger
+        #: ``(a, b)``: where melds score, a card left over with melding chance ``q`` is
+        #: worth ``a + b q`` times its value (see :meth:`kept`); None: as measured in play
+        self.dead_share = (
+            measured_shares(len(view.players))[1] if dead_share is None else dead_share
+        )
         self.deep = view.rules.pile_draw is PileDraw.ANY_DEPTH
         self.view = view
         self.values = values
@@ -142,7 +174,24 @@ class Judge:
         self.n = len(view.players)
         self.hand = [int(c) for c in view.hand]
         self.table: list[TableMeld] = [m.meld for m in view.melds]
-        self.unseen = unseen_counts(view)
+        held_known = held_known and public_stock
+        self.unseen = unseen_counts(view, public=held_known)
+        #: the stock's public order after a turn-over and the cards others drew from it
+        self.stock: PublicStock | None = get_public_stock(view) if public_stock else None
+        #: the card a draw gives now, where it is public (see rummykit.bots.stock)
+        self.next_card = next_card(view, self.stock) if public_stock else None
+        #: every card each seat is known to hold: taken from the pile (and, with
+        #: ``held_known``, drawn from a stock of public order)
+        self.known: list[list[int]] = [[int(c) for c in k] for k in view.known]
+        #: the unseen cards that may be in the others' hidden hands (with ``held_known``,
+        #: not those of a known stock)
+        self.hidden = self.unseen
+        if self.stock is not None and held_known:
+            for seat, held in enumerate(self.stock.held):
+                self.known[seat].extend(held)
+            self.hidden = self.unseen[:]
+            for c in self.stock.order:
+                self.hidden[c] -= 1
         total = max(1, sum(self.unseen))
         others = [s for i, s in enumerate(view.hand_sizes) if i != self.me] or [0]
         by_stock = view.stock_size / self.n + 0.5
@@ -200,12 +249,17 @@ class Judge:
         """The worth of a card of ``value`` kept out of melds, melded later with chance ``q``.
 
         When melds score (500 Rum) it is worth ``value`` if melded and costs it if not:
-        ``value * (2q - 1)``. Otherwise (winner takes, penalty) only the risk of being
-        caught holding it counts, on the same scale, with :data:`TEMPO` added to its value
-        for the turns it keeps the player from going out: ``-2 * (value + TEMPO) * (1 - q)``.
+        ``value * (a + b q)`` with the shares :attr:`dead_share`, by default
+        :data:`FIRST_MODEL`, ``2q - 1``. (Measured in play, a card left over comes to
+        about ``0.15 + 0.5 q`` of its value at 2 players, since most are discarded at no
+        cost: ``dead_share=None`` plays that, see docs/bots.md.) Otherwise (winner
+        takes, penalty) only the risk of being caught holding it counts, on the same
+        scale, with :data:`TEMPO` added to its value for the turns it keeps the player
+        from going out: ``-2 * (value + TEMPO) * (1 - q)``.
         """
         if self.values.melds_score:
-            return value * (2.0 * q - 1.0)
+            a, b = self.dead_share
+            return value * (a + b * q)
         return -2.0 * (value + TEMPO) * (1.0 - q)
 
     def draw_worth(self, base: float) -> float:
@@ -218,6 +272,8 @@ class Judge:
         values = self.values
         after = not values.melds_score
         # the most negative worth of one card outside the best melds (base is worth(hand))
+        if self.next_card is not None:  # the stock's order is public
+            return self.worth([*hand, self.next_card], discard=after)
         worst = self.worth(hand, discard=True) - base if after else 0.0
         for u in range(53):
             k = self.unseen[u]
@@ -249,13 +305,13 @@ class Judge:
             if seat == self.me:
                 continue
             weight = 1.0 if seat == (self.me + 1) % self.n else (0.6 if self.calls else 0.3)
-            known = [int(c) for c in self.view.known[seat]]
+            known = self.known[seat]
             if hidden:
                 # its hidden cards: the next player takes the card at once, the others can
                 # dig it out of the pile later where takes go deeper than the top
                 later = 1.0 if weight == 1.0 else (0.5 if self.deep else 0.15)
                 size = max(0, self.view.hand_sizes[seat] - len(known))
-                q = size / max(1, sum(self.unseen))
+                q = size / max(1, sum(self.hidden))
                 risk += self.hidden_danger * later * (1.0 - math.exp(-hidden * q * q)) * (v + 6.0)
             if not known:
                 continue
@@ -270,8 +326,9 @@ class Judge:
         return risk
 
     def _partners(self, card: int) -> float:
-        """How many pairs of unseen cards would make a meld with ``card``."""
-        unseen = self.unseen
+        """How many pairs of unseen cards that may be in a hidden hand would make a meld
+        with ``card``."""
+        unseen = self.hidden
         jokers = unseen[JOKER_CODE]
         if card == JOKER_CODE:
             return 0.0
@@ -331,10 +388,22 @@ class HeuristicBot(Bot):
         name: str = "",
         *,
         hidden_danger: float = 3.0,
+        public_stock: bool = True,
+        held_known: bool = False,
+        dead_share: tuple[float, float] | None = FIRST_MODEL,
     ) -> None:
         super().__init__(seed, budget, name)
         #: whether discard danger counts every opponent's hidden cards (see Judge.danger)
         self.hidden_danger = hidden_danger
+        #: what a card left over is worth where melds score (see Judge.kept; None: as
+        #: measured in play, by players)
+        self.dead_share = dead_share
+        #: whether a turned-over stock's public order is used (see rummykit.bots.stock):
+        #: the card a draw gives, where it is known
+        self.public_stock = public_stock
+        #: whether the cards others drew from such a stock count as known in their hands
+        #: (unseen counts, danger). Off: measured weaker at 6 players (docs/bots.md)
+        self.held_known = held_known
 
     def choose(self, view: PlayerView) -> Action:
         return self.scored(view)[0][0]
@@ -344,7 +413,14 @@ class HeuristicBot(Bot):
 
         A meld or lay-off of the plan comes alone with :data:`CERTAIN`.
         """
-        judge = Judge(view, self.values(view.rules), hidden_danger=self.hidden_danger)
+        judge = Judge(
+            view,
+            self.values(view.rules),
+            hidden_danger=self.hidden_danger,
+            public_stock=self.public_stock,
+            held_known=self.held_known,
+            dead_share=self.dead_share,
+        )
         if view.phase is Phase.DRAW:
             out = self._draw(view, judge)
         elif view.phase is Phase.RUMMY:

@@ -228,12 +228,16 @@ def weighted_deal(
     weights: Sequence[Sequence[float]],
     rng: random.Random,
     unseen: Sequence[int],
+    *,
+    known: Sequence[Sequence[int]] | None = None,
+    stock_size: int | None = None,
 ) -> tuple[list[list[int]], list[int]]:
     """Every seat's hand and the stock (top first) for ``view``, given its ``unseen``
     cards (:func:`rummykit.bots.determinize.unseen_cards`): the viewer's own hand, each
     other seat's known cards plus hidden cards drawn with ``weights``
     (:func:`card_weights`), the opponents in random order, and the rest shuffled into
-    the stock."""
+    the stock. ``known`` and ``stock_size`` replace the view's (each seat's known
+    cards; how many cards to deal to the stock)."""
     if view.seat is None or view.hand is None:
         raise ValueError("a spectator view has no hand to deal around")
     me = view.seat
@@ -244,12 +248,13 @@ def weighted_deal(
     hands[me] = [int(c) for c in view.hand]
     order = [s for s in range(n) if s != me]
     rng.shuffle(order)
+    size = view.stock_size if stock_size is None else stock_size
     for seat in order:
-        known = [int(c) for c in view.known[seat]]
-        hidden = max(0, view.hand_sizes[seat] - len(known))
-        hands[seat] = known + _draw(pool, weights[seat], hidden, rng)
-    stock = pool[: view.stock_size]
-    while len(stock) < view.stock_size:  # only with an inconsistent view
+        cards = [int(c) for c in (view.known[seat] if known is None else known[seat])]
+        hidden = max(0, view.hand_sizes[seat] - len(cards))
+        hands[seat] = cards + _draw(pool, weights[seat], hidden, rng)
+    stock = pool[:size]
+    while len(stock) < size:  # only with an inconsistent view
         stock.append(JOKER_CODE)
     return hands, stock
 

@@ -27,7 +27,7 @@ from rummykit.bots.determinize import determinize
 from rummykit.bots.evaluate import Values
 from rummykit.bots.heuristic import HeuristicBot
 from rummykit.bots.inference import card_weights
-from rummykit.bots.montecarlo import HAND_END, SHORT_PLAYOUT, candidates, over_time
+from rummykit.bots.montecarlo import HAND_END, LEAVES, SHORT_PLAYOUT, candidates, over_time
 from rummykit.bots.policy import playout, short_list
 from rummykit.view import PlayerView
 
@@ -69,10 +69,13 @@ class ISMCTSBot(Bot):
         smart: bool = False,
         discards_only: bool = False,
         infer: float = 0.0,
+        leaf: str = "plain",
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
         #: strength of the inference from the public log in dealing (0: uniform deals)
         self.infer = infer
+        #: how a playout that stops early is scored (a name of montecarlo's LEAVES)
+        self.leaf = LEAVES[leaf]
         self.width = width
         self.margin = margin
         self.branching = branching
@@ -155,7 +158,7 @@ class ISMCTSBot(Bot):
             node = node.children[chosen]
             path.append(node)
             depth += 1
-        scores = playout(h, values, rng, turns, self.smart, self.discards_only)
+        scores = playout(h, values, rng, turns, self.smart, self.discards_only, self.leaf)
         n = len(scores)
         for nd in path:
             nd.visits += 1

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -24,10 +25,20 @@ from rummykit.bots.base import Bot
 from rummykit.bots.determinize import determinize
 from rummykit.bots.heuristic import CERTAIN, HeuristicBot
 from rummykit.bots.inference import card_weights
-from rummykit.bots.policy import playout
+from rummykit.bots.leaf import calibrated_value, worth_value
+from rummykit.bots.policy import Leaf, playout, position_value
 from rummykit.view import PlayerView
 
-__all__ = ["MonteCarloBot", "candidates", "over_time", "reward"]
+__all__ = ["LEAVES", "MonteCarloBot", "candidates", "over_time", "reward"]
+
+#: The ways a playout that stops before the hand's end can be scored, by name: ``plain``
+#: (fixed shares of the melds and cards in hand) and ``worth`` (each seat's hand as the
+#: heuristic values its own, :func:`rummykit.bots.leaf.worth_value`).
+LEAVES: dict[str, Leaf] = {
+    "plain": position_value,
+    "worth": worth_value,
+    "calibrated": calibrated_value,
+}
 
 #: Turn ends a playout plays at two players, then the position is scored: playing on to
 #: the hand's end there costs about 11 points a hand against the heuristic.
@@ -83,10 +94,22 @@ class MonteCarloBot(Bot):
         smart: bool = False,
         discards_only: bool = False,
         infer: float = 0.0,
+        leaf: str = "plain",
+        confidence: float = 0.0,
+        prior: float = 0.0,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
+        #: how sure the search must be to overrule the heuristic's first choice: another
+        #: candidate is played only if its mean gain over it, paired on the same deals,
+        #: is this many standard errors above 0 (0: the best mean is played)
+        self.confidence = confidence
+        #: weight of the heuristic's own rating of each candidate beside the playouts'
+        #: mean (0: the playouts alone decide)
+        self.prior = prior
         #: strength of the inference from the public log in dealing (0: uniform deals)
         self.infer = infer
+        #: how a playout that stops early is scored (a name of :data:`LEAVES`)
+        self.leaf = LEAVES[leaf]
         self.width = width
         self.margin = margin
         #: turn ends a playout plays (None: 6 at two players, to the hand's end at more)
@@ -106,6 +129,7 @@ class MonteCarloBot(Bot):
         rng = self.rng_for(view)
         seat = view.seat
         totals = [0.0] * len(cands)
+        squares = [0.0] * len(cands)  # sums of squares of each one's gain over the first
         rounds = max(1, self.budget // len(cands))
         turns = self.turns
         if turns is None:  # measured: BENCHMARKS.md, paired measurements of 2026-11-23
@@ -116,16 +140,43 @@ class MonteCarloBot(Bot):
         for _ in range(rounds):
             det = determinize(view, rng, weights)
             seed = rng.random()
+            first = 0.0
             for j, (action, _) in enumerate(cands):
                 h = det.clone()
                 h.apply(action)
                 scores = playout(
-                    h, values, random.Random(seed), turns, self.smart, self.discards_only
+                    h,
+                    values,
+                    random.Random(seed),
+                    turns,
+                    self.smart,
+                    self.discards_only,
+                    self.leaf,
                 )
-                totals[j] += reward(scores, seat)
+                r = reward(scores, seat)
+                totals[j] += r
+                if j == 0:
+                    first = r
+                else:
+                    squares[j] += (r - first) ** 2
             done += 1
             if self.time_limit is not None and over_time(start, looped, done, self.time_limit):
                 break
         # ties (and near ties) go to the heuristic's order
-        best = max(range(len(cands)), key=lambda j: (totals[j] / done, -j))
+        prior = self.prior
+        best = max(
+            range(len(cands)),
+            key=lambda j: (totals[j] / done + prior * (cands[j][1] - cands[0][1]), -j),
+        )
+        if self.confidence and best and not self._sure(totals, squares, best, done):
+            return cands[0][0]
         return cands[best][0]
+
+    def _sure(self, totals: list[float], squares: list[float], j: int, done: int) -> bool:
+        """Whether candidate ``j``'s mean gain over the first is :attr:`confidence`
+        standard errors above 0 (paired on the same deals)."""
+        if done < 2:
+            return False
+        mean = (totals[j] - totals[0]) / done
+        var = max(0.0, squares[j] / done - mean * mean) * done / (done - 1)
+        return bool(mean > self.confidence * math.sqrt(var / done))

@@ -9,6 +9,7 @@ that it costs little more than the engine's own ``legal_actions()`` and ``apply(
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rummykit import Hand, Phase
 from rummykit.actions import Action, CallRummy, Discard, LayOff, Meld, take
@@ -21,7 +22,7 @@ from rummykit.legal import draw_action, take_refusal, top_take_allowed
 from rummykit.reach import new_meld_cost, table_cost
 from rummykit.view import PlayerView
 
-__all__ = ["PolicyBot", "playout", "policy_action", "position_value", "short_list"]
+__all__ = ["Leaf", "PolicyBot", "playout", "policy_action", "position_value", "short_list"]
 
 TAKE_TOP = take(1)
 
@@ -148,23 +149,20 @@ def position_value(h: Hand, values: Values) -> list[float]:
     scores = h.scores()
     if scores is not None:
         return [float(s) for s in scores]
-    out = [0.0] * h.n
     hv = values.hand
     if not values.melds_score:
-        for p in range(h.n):
-            out[p] = -0.7 * sum(hv[c] for c in best_melds(h.hands[p], values).deadwood)
-        return out
-    for m in h.melds:
-        if m.is_run:
-            for i, c in enumerate(m.cards):
-                out[m.owners[i]] += values.run_card(c, m.lo + i)
-        else:
-            for i, c in enumerate(m.cards):
-                out[m.owners[i]] += values.group_card(c, m.rank)
+        return [
+            -0.7 * sum(hv[c] for c in best_melds(h.hands[p], values).deadwood) for p in range(h.n)
+        ]
+    out = values.table_points(h.melds, h.n)
     for p in range(h.n):
         plan = best_melds(h.hands[p], values)
         out[p] += 0.8 * plan_value(plan, values) - 0.7 * sum(hv[c] for c in plan.deadwood)
     return out
+
+
+#: How a playout's last position is scored: every seat's points (or their estimate).
+Leaf = Callable[[Hand, Values], list[float]]
 
 
 def playout(
@@ -174,9 +172,11 @@ def playout(
     turns: int,
     smart: bool = False,
     discards_only: bool = False,
+    leaf: Leaf | None = None,
 ) -> list[float]:
     """Plays ``h`` on with the policy for ``turns`` turn ends, or to the end of the hand,
-    and returns :func:`position_value`. Changes ``h``.
+    and returns ``leaf`` of where it stopped (:func:`position_value` by default). Changes
+    ``h``.
 
     A turn end is any action after which nobody is in the middle of a turn (a discard,
     and also a pass in a Rummy window); with ``discards_only``, only a discard.
@@ -189,7 +189,7 @@ def playout(
         steps += 1
         if isinstance(a, Discard) if discards_only else h.phase is not Phase.PLAY:
             ends += 1
-    return position_value(h, values)
+    return (leaf or position_value)(h, values)
 
 
 def short_list(h: Hand, values: Values, width: int) -> list[Action]:
