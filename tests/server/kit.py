@@ -238,10 +238,15 @@ def random_legal(rng: Any) -> Callable[[dict[str, Any]], str]:
 def caught_up(clients: list[Client]) -> None:
     """Reads until every client's latest message is the view at the table's latest seq
     (as far as any of them has seen): everybody sees the table as it is."""
-    latest = max(c.seq for c in clients)
-    for c in clients:
-        while c.seq < latest or c.view is None or c.messages[-1]["type"] != "state":
-            c.recv()
+    while True:
+        latest = max(c.seq for c in clients)
+        for c in clients:
+            while c.seq < latest or c.view is None or c.messages[-1]["type"] != "state":
+                c.recv()
+        # reading may take a client past ``latest`` (a move came meanwhile): go round
+        # again until every client stands at the same seq
+        if all(c.seq == latest for c in clients):
+            return
 
 
 def play_together(
