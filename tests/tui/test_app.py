@@ -242,6 +242,7 @@ async def test_the_score_sheet_at_the_end_of_the_game(tmp_path: Path) -> None:
         await finish_the_game(pilot)
         assert session.over
         assert isinstance(app.screen, GameOverScreen)
+        assert app.focused is not None and app.focused.id == "next"  # the choices, for ↑↓
         text = screen_text(app)
         assert "Game over: You win" in text and "You win the game!" in text
         assert "a  play again: same players and options, a new deal" in text

@@ -145,6 +145,9 @@ class GameOverScreen(_Dialog):
         Binding("q", "answer('quit')", "quit"),
     ]
     EXTRA_LINES = 1  # the list of choices is two lines high
+    # focus the choices when the screen shows (Textual's own lookup does not raise when
+    # the app closes while the screen is still being mounted, as a query in on_mount did)
+    AUTO_FOCUS = "#next"
 
     def __init__(self, title: str, sheet: Text) -> None:
         super().__init__()
@@ -161,9 +164,6 @@ class GameOverScreen(_Dialog):
                 id="next",
             )
             yield Static("a/q or ↑↓ Enter · Escape: look at the table first", classes="keys")
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Answers with the chosen option."""
@@ -225,9 +225,6 @@ class RummyOffer(_Dialog):
             yield OptionList(*options, id="calls")
             yield Static("", id="hint")
             yield Static("1-9 or ↑↓ Enter: call · p/Esc: pass\nh: hint", classes="keys")
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Answers with the chosen option."""
