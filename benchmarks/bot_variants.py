@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rummykit import Phase
 from rummykit.bots import LEVELS, Bot, HeuristicBot, ISMCTSBot, MonteCarloBot
 from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
 from rummykit.bots.policy import PolicyBot
@@ -34,6 +35,8 @@ from rummykit.cli.paired_cmd import load_deals
 #: Name -> (bot class, settings). ``greedy``/``smart``: the playout policy; a number: the
 #: turns a playout plays before it is scored (``end``: to the end of the hand); ``infer``:
 #: dealing by inference from the public log; ``is-*`` at 1000 iterations: ``is-infer:1000``.
+_DRAW = frozenset({Phase.DRAW, Phase.RUMMY})
+
 VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "mc-greedy-6": (MonteCarloBot, {"smart": False, "turns": 6}),
     "mc-smart-6": (MonteCarloBot, {"smart": True, "turns": 6}),
@@ -71,6 +74,12 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "h-hidden-6": (HeuristicBot, {"hidden_danger": 6.0}),
     "h-no-stock": (HeuristicBot, {"public_stock": False}),  # the stock order unused
     "h-stock-held": (HeuristicBot, {"held_known": True}),  # drawn cards known in hands
+    # the search on the heuristic with the measured shares; ``draw``: it may overrule the
+    # heuristic only in the draw phase and a Rummy window (plays are the heuristic's)
+    "mc-m": (MonteCarloBot, {"dead_share": None}),
+    "mc-m-draw": (MonteCarloBot, {"dead_share": None, "phases": _DRAW}),
+    "mc-m-play": (MonteCarloBot, {"dead_share": None, "phases": frozenset({Phase.PLAY})}),
+    "mc-draw": (MonteCarloBot, {"phases": _DRAW}),
     "policy-greedy": (PolicyBot, {"smart": False}),
     "policy-smart": (PolicyBot, {"smart": True}),
 }

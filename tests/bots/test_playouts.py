@@ -8,7 +8,7 @@ import random
 import pytest
 
 from rummykit import Card, Discard, Game, Rules, Take
-from rummykit.bots import MonteCarloBot
+from rummykit.bots import HeuristicBot, MonteCarloBot
 from rummykit.bots.evaluate import Values
 from rummykit.bots.policy import PolicyBot, playout, policy_action
 
@@ -95,3 +95,37 @@ def test_montecarlo_can_be_held_to_the_heuristic_first_choice() -> None:
         assert held.act(v) == first and weighed.act(v) == first
         chosen.add(bot.act(v) == first)
     assert False in chosen  # the unrestrained search did overrule the heuristic somewhere
+
+
+def test_montecarlo_searches_only_the_phases_it_is_given() -> None:
+    """``phases``: outside them the heuristic's first choice is played without a search
+    (a search that runs would take its playouts' time; none is measured here: the choice
+    must be the heuristic's own); inside them the search still overrules it somewhere."""
+    from rummykit import Phase
+
+    draw_only = MonteCarloBot(seed=1, budget=40, time_limit=None, phases=frozenset({Phase.DRAW}))
+    free = MonteCarloBot(seed=1, budget=40, time_limit=None)
+    overruled = False
+    plays = 0
+    for seed in range(6):
+        game = Game(Rules.preset("500-rum"), ["A", "B"], seed=seed)
+        bots = [HeuristicBot(seed=s) for s in range(2)]
+        for _ in range(30):  # the first turns of a hand
+            if game.results:
+                break
+            v = game.view(game.to_act)
+            chosen = draw_only.act(v)
+            if v.phase is not Phase.DRAW:
+                plays += 1
+                assert chosen == draw_only.heuristic.choose(v)
+            elif chosen != draw_only.heuristic.choose(v):
+                overruled = True
+                assert chosen == free.act(v)  # the same search where it searches
+            game.apply(bots[game.to_act].act(v), game.to_act)
+    assert plays > 20 and overruled
+
+
+def test_montecarlo_proposes_the_candidates_of_the_heuristic_it_is_given() -> None:
+    measured = MonteCarloBot(seed=1, dead_share=None)
+    assert measured.heuristic.dead_share is None
+    assert MonteCarloBot(seed=1).heuristic.dead_share == HeuristicBot(seed=1).dead_share

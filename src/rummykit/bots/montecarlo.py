@@ -20,10 +20,11 @@ import math
 import random
 import time
 
+from rummykit import Phase
 from rummykit.actions import Action
 from rummykit.bots.base import Bot
 from rummykit.bots.determinize import determinize
-from rummykit.bots.heuristic import CERTAIN, HeuristicBot
+from rummykit.bots.heuristic import CERTAIN, FIRST_MODEL, HeuristicBot
 from rummykit.bots.inference import card_weights
 from rummykit.bots.leaf import calibrated_value, worth_value
 from rummykit.bots.policy import Leaf, playout, position_value
@@ -97,8 +98,13 @@ class MonteCarloBot(Bot):
         leaf: str = "plain",
         confidence: float = 0.0,
         prior: float = 0.0,
+        dead_share: tuple[float, float] | None = FIRST_MODEL,
+        phases: frozenset[Phase] | None = None,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
+        #: the phases in which the search may overrule the heuristic's first choice
+        #: (None: every phase; elsewhere the heuristic's choice is played at once)
+        self.phases = phases
         #: how sure the search must be to overrule the heuristic's first choice: another
         #: candidate is played only if its mean gain over it, paired on the same deals,
         #: is this many standard errors above 0 (0: the best mean is played)
@@ -117,10 +123,14 @@ class MonteCarloBot(Bot):
         self.time_limit = time_limit
         self.smart = smart
         self.discards_only = discards_only
-        self.heuristic = HeuristicBot(seed)
+        #: the heuristic that proposes the candidates, with its share of a card left
+        #: over (see HeuristicBot)
+        self.heuristic = HeuristicBot(seed, dead_share=dead_share)
 
     def choose(self, view: PlayerView) -> Action:
         start = time.perf_counter()  # the limit counts the whole decision
+        if self.phases is not None and view.phase not in self.phases:
+            return self.heuristic.choose(view)
         cands = candidates(self.heuristic, view, self.width, self.margin)
         if len(cands) == 1:
             return cands[0][0]
