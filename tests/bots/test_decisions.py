@@ -7,9 +7,9 @@ import dataclasses
 import pytest
 
 from rummykit import CallRummy, Card, Discard, Game, Meld, Rules, Take
-from rummykit.bots import HeuristicBot, get_bot, heuristic
+from rummykit.bots import BasicBot, HeuristicBot, get_bot, heuristic
 from rummykit.bots.evaluate import MEASURED_SHARES, Values
-from rummykit.bots.heuristic import TEMPO, Judge, cycle_period, recycling
+from rummykit.bots.heuristic import FIRST_MODEL, TEMPO, Judge, cycle_period, recycling
 from rummykit.bots.tournament import BotSpec, play_one, run_match
 
 from .table import lay_off_danger, position, view
@@ -86,14 +86,14 @@ def test_random_picks_a_legal_action() -> None:
     assert get_bot("random", seed=3).act(v) in v.legal_actions
 
 
-@pytest.mark.parametrize("hidden_danger", [0.0, 3.0])
-def test_heuristic_breaks_a_pile_cycle(hidden_danger: float) -> None:
-    # two heuristic bots, each left with part of a set of twos, passed the same three
-    # twos between them through the pile for ever (remik-500, seed 2): now they draw.
-    # (The heuristic that counts the danger of its discards to hidden hands steers
-    # clear of that position; the one that does not meets it.)
+@pytest.mark.parametrize("kind", [BasicBot, HeuristicBot])
+def test_heuristic_breaks_a_pile_cycle(kind: type[HeuristicBot]) -> None:
+    # two basic heuristic bots, each left with part of a set of twos, passed the same
+    # three twos between them through the pile for ever (remik-500, seed 2): now they
+    # draw. (The heuristic that counts the danger of its discards to hidden hands steers
+    # clear of that position; the basic one meets it.)
     game = Game(Rules.preset("remik-500"), ["A", "B"], seed=2)
-    bot = HeuristicBot(seed=1, hidden_danger=hidden_danger)
+    bot = kind(seed=1)
     cycled = 0
     while not game.over and len(game.hands) < 3:
         view = game.view(game.to_act)
@@ -101,7 +101,7 @@ def test_heuristic_breaks_a_pile_cycle(hidden_danger: float) -> None:
         game.apply(bot.act(view))
         assert len(game.hand.history) < 400
     assert len(game.hands) == 3 or game.over
-    if not hidden_danger:
+    if kind is BasicBot:
         assert cycled > 0  # the position that used to cycle was met, and left
 
 
@@ -132,14 +132,15 @@ def test_where_melds_score_nothing_cards_left_over_cost_their_value_and_tempo() 
     rum = Game(Rules.preset("500-rum"), ["A", "B"], seed=1)
     five = Judge(rum.view(0), Values(Rules.preset("500-rum")))
     assert not rummy.values.melds_score and five.values.melds_score
-    # where melds score: 2q - 1 of its value by default, or a + b q with the shares
-    # measured in play (a card left over is mostly discarded, at no cost)
-    assert five.kept(10, 1.0) == 10 and five.kept(10, 0.0) == -10
-    measured = Judge(rum.view(0), Values(Rules.preset("500-rum")), dead_share=None)
+    # where melds score: a + b q of its value with the shares measured in play (a card
+    # left over is mostly discarded, at no cost) by default, 2q - 1 in the basic level
+    first = Judge(rum.view(0), Values(Rules.preset("500-rum")), dead_share=FIRST_MODEL)
+    assert first.kept(10, 1.0) == 10 and first.kept(10, 0.0) == -10
+    assert BasicBot().dead_share == FIRST_MODEL and HeuristicBot().dead_share is None
     a, b = MEASURED_SHARES[2][1]
-    assert measured.dead_share == (a, b)
-    assert measured.kept(10, 1.0) == pytest.approx(10 * (a + b))
-    assert measured.kept(10, 0.0) == pytest.approx(10 * a)
+    assert five.dead_share == (a, b)
+    assert five.kept(10, 1.0) == pytest.approx(10 * (a + b))
+    assert five.kept(10, 0.0) == pytest.approx(10 * a)
     assert rummy.kept(10, 1.0) == 0 and rummy.kept(10, 0.0) == -2 * (10 + TEMPO)
 
 

@@ -11,10 +11,10 @@ from rummykit.bots import (
     DIFFICULTIES,
     LEVEL_NAMES,
     LEVELS,
+    BasicBot,
     GreedyBot,
     HeuristicBot,
     ISMCTSBot,
-    MonteCarloBot,
     describe,
     get_bot,
     resolve_level,
@@ -27,13 +27,12 @@ from rummykit.tui.session import Session
 
 def test_each_difficulty_plays_its_level() -> None:
     assert list(DIFFICULTIES) == ["easy", "medium", "hard", "expert"]
-    kinds = {"easy": GreedyBot, "medium": HeuristicBot, "hard": MonteCarloBot}
-    kinds["expert"] = ISMCTSBot
+    kinds = {"easy": GreedyBot, "medium": BasicBot, "hard": HeuristicBot, "expert": ISMCTSBot}
     for name, kind in kinds.items():
         bot = get_bot(name, seed=1, name="Bo")
         assert type(bot) is kind and bot.name == "Bo"
         assert describe(name) == describe(DIFFICULTIES[name])
-    assert get_bot("hard", budget=7).budget == 7
+    assert get_bot("expert", budget=7).budget == 7
     # the ladder's own names still work
     for level in LEVELS:
         assert resolve_level(level) == level and get_bot(level).level == level
@@ -95,6 +94,6 @@ def test_the_server_offers_and_makes_difficulties() -> None:
     runner = BotRunner(ServerConfig())
     assert runner.levels()[:4] == ["easy", "medium", "hard", "expert"]
     assert "heuristic" in runner.levels()
-    seat = runner.make("hard", seed="s", name="Hana")
-    assert type(seat.player) is MonteCarloBot and seat.level == "hard"
+    seat = runner.make("expert", seed="s", name="Hana")
+    assert type(seat.player) is ISMCTSBot and seat.level == "expert"
     assert page_config()["levels"] == list(LEVEL_NAMES)

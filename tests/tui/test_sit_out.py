@@ -44,6 +44,7 @@ async def test_game_ties_the_app_plays_a_hand_the_person_sits_out(tmp_path: Path
             await pilot.pause(0.02)
             if session.over:
                 break
-    assert session.over and session.game.winners == (2,)
+    # the hand between the two tied leaders decides the game: one of them wins it
+    assert session.over and session.game.winners in ((1,), (2,))
     sheet = score_sheet(session.game, session.human, 1).plain
     assert "Ana" in sheet and "sat this hand out" in sheet

@@ -55,14 +55,13 @@ from rummykit.reach import new_meld_cost
 from rummykit.rules import Ace, PileDraw, RummyCall
 from rummykit.view import PlayerView
 
-__all__ = ["HeuristicBot", "Judge", "cycle_period", "recycling"]
+__all__ = ["BasicBot", "HeuristicBot", "Judge", "cycle_period", "recycling"]
 
-#: The shares ``(a, b)`` of :meth:`Judge.kept`: a card left over with melding chance ``q``
-#: is worth ``2q - 1`` times its value where melds score. The shares measured in play
-#: (:data:`~rummykit.bots.evaluate.MEASURED_SHARES`, ``dead_share=None``) make a stronger
-#: heuristic against this one, but ``montecarlo`` loses to that one (-4.4 +- 3.9 points
-#: a hand at 2 players) where it is level with this one (-0.5 +- 3.9), so the levels keep
-#: these: ``hard`` no weaker than ``medium`` (BENCHMARKS.md, 2026-11-23).
+#: The first model of :meth:`Judge.kept`: a card left over with melding chance ``q`` is
+#: worth ``2q - 1`` times its value where melds score, as if every card not melded were
+#: caught in hand. Measured in play most are discarded at no cost
+#: (:data:`~rummykit.bots.evaluate.MEASURED_SHARES`), and the heuristic with the
+#: measured shares beats this one; the ``basic`` level (``medium``) keeps it.
 FIRST_MODEL: tuple[float, float] = (-1.0, 2.0)
 
 #: Score given to the action the heuristic plays for certain (melds of its plan).
@@ -156,7 +155,7 @@ class Judge:
         hidden_danger: float = 3.0,
         public_stock: bool = True,
         held_known: bool = False,
-        dead_share: tuple[float, float] | None = FIRST_MODEL,
+        dead_share: tuple[float, float] | None = None,
     ) -> None:
         assert view.seat is not None and view.hand is not None
         #: whether discard danger counts every opponent's hidden cards too
@@ -250,9 +249,10 @@ class Judge:
 
         When melds score (500 Rum) it is worth ``value`` if melded and costs it if not:
         ``value * (a + b q)`` with the shares :attr:`dead_share`, by default
-        :data:`FIRST_MODEL`, ``2q - 1``. (Measured in play, a card left over comes to
-        about ``0.15 + 0.5 q`` of its value at 2 players, since most are discarded at no
-        cost: ``dead_share=None`` plays that, see docs/bots.md.) Otherwise (winner
+        as measured in play (:func:`~rummykit.bots.evaluate.measured_shares`: about
+        ``0.15 + 0.5 q`` at 2 players, ``0.35 q`` at 4, since most such cards are
+        discarded at no cost; see docs/bots.md); the ``basic`` level plays
+        :data:`FIRST_MODEL`, ``2q - 1``, as if every such card were caught. Otherwise (winner
         takes, penalty) only the risk of being caught holding it counts, on the same
         scale, with :data:`TEMPO` added to its value for the turns it keeps the player
         from going out: ``-2 * (value + TEMPO) * (1 - q)``.
@@ -390,13 +390,13 @@ class HeuristicBot(Bot):
         hidden_danger: float = 3.0,
         public_stock: bool = True,
         held_known: bool = False,
-        dead_share: tuple[float, float] | None = FIRST_MODEL,
+        dead_share: tuple[float, float] | None = None,
     ) -> None:
         super().__init__(seed, budget, name)
         #: whether discard danger counts every opponent's hidden cards (see Judge.danger)
         self.hidden_danger = hidden_danger
         #: what a card left over is worth where melds score (see Judge.kept; None: as
-        #: measured in play, by players)
+        #: measured in play, by players; FIRST_MODEL: 2q - 1)
         self.dead_share = dead_share
         #: whether a turned-over stock's public order is used (see rummykit.bots.stock):
         #: the card a draw gives, where it is known
@@ -603,3 +603,15 @@ class HeuristicBot(Bot):
         except (IllegalAction, IndexError):
             return None
         return table
+
+
+class BasicBot(HeuristicBot):
+    """The heuristic as first built, the ``medium`` difficulty: a card left over counts
+    as if it were caught (:data:`FIRST_MODEL`), and discard danger weighs only the cards
+    the others are known to hold (taken from the pile), not their hidden hands. It loses
+    to ``heuristic`` (``hard``) in about 61% of 2-player games (BENCHMARKS.md)."""
+
+    level = "basic"
+
+    def __init__(self, seed: int | str = 0, budget: int | None = None, name: str = "") -> None:
+        super().__init__(seed, budget, name, hidden_danger=0.0, dead_share=FIRST_MODEL)

@@ -24,7 +24,7 @@ from rummykit import Phase
 from rummykit.actions import Action
 from rummykit.bots.base import Bot
 from rummykit.bots.determinize import determinize
-from rummykit.bots.heuristic import CERTAIN, FIRST_MODEL, HeuristicBot
+from rummykit.bots.heuristic import CERTAIN, HeuristicBot
 from rummykit.bots.inference import card_weights
 from rummykit.bots.leaf import calibrated_value, worth_value
 from rummykit.bots.policy import Leaf, playout, position_value
@@ -98,7 +98,7 @@ class MonteCarloBot(Bot):
         leaf: str = "plain",
         confidence: float = 0.0,
         prior: float = 0.0,
-        dead_share: tuple[float, float] | None = FIRST_MODEL,
+        dead_share: tuple[float, float] | None = None,
         phases: frozenset[Phase] | None = None,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)

@@ -44,9 +44,9 @@ examples:
   rummykit replay ~/.rummykit/last-game.json    show a saved game hand by hand
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
-difficulties: easy (greedy), medium (heuristic, the default), hard (montecarlo),
-  expert (ismcts); the levels random, greedy, heuristic, montecarlo and ismcts
-  are accepted too
+difficulties: easy (greedy), medium (basic), hard (heuristic, the default),
+  expert (ismcts); the levels random, greedy, basic, heuristic, montecarlo and
+  ismcts are accepted too
 
 The game is saved after every action as a game record (docs/notation.md) to
 ~/.rummykit/last-game.json ($RUMMYKIT_SAVE overrides it), or to --save FILE. A new
