@@ -11,7 +11,6 @@ a hidden card. Build one by level name with :func:`get_bot`::
     True
     >>> list(LEVELS)
     ['random', 'greedy', 'basic', 'heuristic', 'montecarlo', 'ismcts']
-    True
 
 Players pick a *difficulty* (:data:`DIFFICULTIES`): ``easy``, ``medium``, ``hard`` and
 ``expert`` name levels of the ladder, and are accepted wherever a level is::
