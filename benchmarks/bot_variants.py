@@ -74,6 +74,11 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "h-hidden-6": (HeuristicBot, {"hidden_danger": 6.0}),
     "h-no-stock": (HeuristicBot, {"public_stock": False}),  # the stock order unused
     "h-stock-held": (HeuristicBot, {"held_known": True}),  # drawn cards known in hands
+    # the danger over hidden hands dealt by inference from each opponent's discards and
+    # passed-up pile cards (the weights to that power)
+    "h-infer": (HeuristicBot, {"infer_danger": 1.0}),
+    "h-infer-half": (HeuristicBot, {"infer_danger": 0.5}),
+    "h-infer-2": (HeuristicBot, {"infer_danger": 2.0}),
     # the search on the heuristic with the measured shares; ``draw``: it may overrule the
     # heuristic only in the draw phase and a Rummy window (plays are the heuristic's)
     "mc-m": (MonteCarloBot, {"dead_share": None}),

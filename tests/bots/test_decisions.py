@@ -193,3 +193,26 @@ def test_discard_danger_counts_the_hidden_cards_of_every_opponent() -> None:
     assert 0 < judge.danger(ts, judge.table) < judge.danger(th, judge.table)
     blind = Judge(v, values, hidden_danger=False)
     assert blind.danger(ts, blind.table) == blind.danger(th, blind.table) == 0
+
+
+def test_discard_danger_can_follow_what_an_opponent_discarded() -> None:
+    # P1 threw away 7S and passed up nothing else: under inference its hidden hand is less
+    # likely to hold the other sevens, so 7H is a safer discard than under a uniform deal,
+    # while KH, whose partners P1 said nothing about, is not made safer
+    hand = position(
+        SEVEN,
+        ["7H KH 2C 4D 9C QD 5S", "7S 3C 8S TC JD AH 2D"],
+        upcard="6D",
+        stock="9D 4H",
+        actions=[(0, "draw"), (0, "discard 9D"), (1, "draw"), (1, "discard 7S"), (0, "draw")],
+    )
+    v = view(hand)
+    values = Values(SEVEN)
+    seven, king = (int(Card.parse(c)) for c in ("7H", "KH"))
+    uniform = Judge(v, values)
+    inferred = Judge(v, values, infer_danger=1.0)
+    assert inferred.danger(seven, inferred.table) < uniform.danger(seven, uniform.table)
+    assert inferred.danger(king, inferred.table) >= uniform.danger(king, uniform.table)
+    # without danger over hidden hands there is nothing for inference to weigh
+    blind = Judge(v, values, hidden_danger=0.0, infer_danger=1.0)
+    assert blind.weighted is None

@@ -1,8 +1,9 @@
 """What the browser tests share: the server in a subprocess, Chromium through Playwright,
 and helpers that play through the page as a person would (clicking cards and buttons).
 
-Importing this module skips the importing test module, with the reason, when the
-``playwright`` package or ``/usr/bin/chromium`` is missing (CI has both).
+When the ``playwright`` package or ``/usr/bin/chromium`` is missing, :data:`MISSING`
+says which, and conftest.py skips every test that needs them with that reason (CI has
+both; ``make test`` installs Debian's chromium where it can).
 """
 
 from __future__ import annotations
@@ -17,16 +18,22 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 CHROMIUM = Path(os.environ.get("RUMMYKIT_CHROMIUM", "/usr/bin/chromium"))
-if not CHROMIUM.exists():
-    pytest.skip(
-        f"no Chromium at {CHROMIUM}: apt-get install chromium (or set RUMMYKIT_CHROMIUM)",
-        allow_module_level=True,
+try:
+    from playwright import sync_api as sync_api
+except ImportError:  # pragma: no cover - CI has it
+    sync_api = None  # type: ignore[assignment]
+
+#: Why the browser tests cannot run here, or None when they can.
+MISSING: str | None = (
+    f"no Chromium at {CHROMIUM}: apt-get install chromium (or set RUMMYKIT_CHROMIUM)"
+    if not CHROMIUM.exists()
+    else (
+        "the browser tests need the playwright package (make setup installs it)"
+        if sync_api is None
+        else None
     )
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need the playwright package"
 )
 
 #: Chromium's flags: headless, and nothing that reaches the network by itself.

@@ -46,6 +46,7 @@ from rummykit.bots.evaluate import (
     plan_value,
     table_fits,
 )
+from rummykit.bots.inference import card_weights
 from rummykit.bots.stock import PublicStock, next_card
 from rummykit.bots.stock import public_stock as get_public_stock
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
@@ -156,6 +157,7 @@ class Judge:
         public_stock: bool = True,
         held_known: bool = False,
         dead_share: tuple[float, float] | None = None,
+        infer_danger: float = 0.0,
     ) -> None:
         assert view.seat is not None and view.hand is not None
         #: whether discard danger counts every opponent's hidden cards too
@@ -191,6 +193,12 @@ class Judge:
             self.hidden = self.unseen[:]
             for c in self.stock.order:
                 self.hidden[c] -= 1
+        #: per opponent, the unseen cards weighted by what its discards and passed-up pile
+        #: cards say of its hidden hand (rummykit.bots.inference), and the share of that
+        #: weighted pool it holds; None: every hidden hand is dealt uniformly
+        self.weighted: list[tuple[list[float], float] | None] | None = None
+        if infer_danger and hidden_danger:
+            self.weighted = self._weighted_hidden(card_weights(view, infer_danger))
         total = max(1, sum(self.unseen))
         others = [s for i, s in enumerate(view.hand_sizes) if i != self.me] or [0]
         by_stock = view.stock_size / self.n + 0.5
@@ -300,7 +308,7 @@ class Judge:
         pile = [int(c) for c in self.view.pile]
         if pile and card != JOKER_CODE and new_meld_cost(card, _counts(pile), self.ace) <= 3:
             risk += 0.6 * (v + 6.0)
-        hidden = self._partners(card) if self.hidden_danger else 0.0
+        hidden = self._partners(card, self.hidden) if self.hidden_danger else 0.0
         for seat in range(self.n):
             if seat == self.me:
                 continue
@@ -310,9 +318,15 @@ class Judge:
                 # its hidden cards: the next player takes the card at once, the others can
                 # dig it out of the pile later where takes go deeper than the top
                 later = 1.0 if weight == 1.0 else (0.5 if self.deep else 0.15)
-                size = max(0, self.view.hand_sizes[seat] - len(known))
-                q = size / max(1, sum(self.hidden))
-                risk += self.hidden_danger * later * (1.0 - math.exp(-hidden * q * q)) * (v + 6.0)
+                inferred = self.weighted[seat] if self.weighted is not None else None
+                if inferred is not None:
+                    pool, q = inferred
+                    pairs = self._partners(card, pool)
+                else:
+                    size = max(0, self.view.hand_sizes[seat] - len(known))
+                    q = size / max(1, sum(self.hidden))
+                    pairs = hidden
+                risk += self.hidden_danger * later * (1.0 - math.exp(-pairs * q * q)) * (v + 6.0)
             if not known:
                 continue
             if card == JOKER_CODE:
@@ -325,21 +339,38 @@ class Judge:
                 risk += weight * 3.0
         return risk
 
-    def _partners(self, card: int) -> float:
-        """How many pairs of unseen cards that may be in a hidden hand would make a meld
-        with ``card``."""
-        unseen = self.hidden
+    def _weighted_hidden(
+        self, weights: Sequence[Sequence[float]]
+    ) -> list[tuple[list[float], float] | None]:
+        """For each opponent, the hidden pool weighted by its row of ``weights`` and the
+        chance per unit of weight that a card of it lies in that hand: its hidden cards
+        over the pool's total weight (None for the viewer)."""
+        out: list[tuple[list[float], float] | None] = []
+        for seat in range(self.n):
+            if seat == self.me:
+                out.append(None)
+                continue
+            row = weights[seat]
+            pool = [k * row[c] for c, k in enumerate(self.hidden)]
+            size = max(0, self.view.hand_sizes[seat] - len(self.known[seat]))
+            out.append((pool, size / max(1e-9, sum(pool))))
+        return out
+
+    def _partners(self, card: int, unseen: Sequence[float]) -> float:
+        """How many pairs of cards of ``unseen`` (counts, or weights: see
+        :meth:`_weighted_hidden`) that may be in a hidden hand would make a meld with
+        ``card``."""
         jokers = unseen[JOKER_CODE]
         if card == JOKER_CODE:
             return 0.0
         rank, suit = RANK_OF[card], SUIT_OF[card]
         same = sum(unseen[code_of(s, rank)] for s in range(4) if s != suit)
         pairs = same * (same - 1) / 2.0
-        near = 0
+        near = 0.0
         positions = (1, 14) if rank == 1 and self.ace is not Ace.LOW else (rank,)
         top = self.values.top
         for p in positions:
-            u: dict[int, int] = {}
+            u: dict[int, float] = {}
             for d in (-2, -1, 1, 2):
                 q = p + d
                 ok = 1 <= q <= top or self.ace is Ace.AROUND
@@ -391,6 +422,7 @@ class HeuristicBot(Bot):
         public_stock: bool = True,
         held_known: bool = False,
         dead_share: tuple[float, float] | None = None,
+        infer_danger: float = 0.0,
     ) -> None:
         super().__init__(seed, budget, name)
         #: whether discard danger counts every opponent's hidden cards (see Judge.danger)
@@ -404,6 +436,10 @@ class HeuristicBot(Bot):
         #: whether the cards others drew from such a stock count as known in their hands
         #: (unseen counts, danger). Off: measured weaker at 6 players (docs/bots.md)
         self.held_known = held_known
+        #: how strongly the danger over hidden hands follows what each opponent's
+        #: discards and passed-up pile cards say of its hand (the power of
+        #: rummykit.bots.inference.card_weights; 0: each hidden hand dealt uniformly)
+        self.infer_danger = infer_danger
 
     def choose(self, view: PlayerView) -> Action:
         return self.scored(view)[0][0]
@@ -420,6 +456,7 @@ class HeuristicBot(Bot):
             public_stock=self.public_stock,
             held_known=self.held_known,
             dead_share=self.dead_share,
+            infer_danger=self.infer_danger,
         )
         if view.phase is Phase.DRAW:
             out = self._draw(view, judge)
