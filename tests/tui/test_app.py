@@ -232,6 +232,13 @@ async def finish_the_game(pilot: Pilot[None]) -> None:
     await settle(pilot)
     await type_command(pilot, "layoff TH to 1")
     await type_command(pilot, "discard KS")
+    # the game-over box is ready for keys once its choices have focus (a key pressed
+    # while it is still being mounted may reach the screen below it, as a person's could)
+    for _ in range(100):
+        focused = pilot.app.focused
+        if isinstance(pilot.app.screen, GameOverScreen) and getattr(focused, "id", "") == "next":
+            return
+        await pilot.pause()
 
 
 async def test_the_score_sheet_at_the_end_of_the_game(tmp_path: Path) -> None:
