@@ -76,9 +76,26 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "h-stock-held": (HeuristicBot, {"held_known": True}),  # drawn cards known in hands
     # the danger over hidden hands dealt by inference from each opponent's discards and
     # passed-up pile cards (the weights to that power)
+    # playouts played by the heuristic itself (rummykit.bots.rollout): a rollout
+    # improvement of the heuristic, which it overrules only when sure (``z1``)
+    "mc-hr-end": (MonteCarloBot, {"rollout": "heuristic", "turns": 1000, "dead_share": None}),
+    "mc-hr-4": (MonteCarloBot, {"rollout": "heuristic", "turns": 4, "dead_share": None}),
+    "mc-hr-end-z1": (
+        MonteCarloBot,
+        {"rollout": "heuristic", "turns": 1000, "dead_share": None, "confidence": 1.0},
+    ),
+    "mc-hr-draw": (
+        MonteCarloBot,
+        {"rollout": "heuristic", "turns": 1000, "dead_share": None, "phases": _DRAW},
+    ),
     "h-infer": (HeuristicBot, {"infer_danger": 1.0}),
     "h-infer-half": (HeuristicBot, {"infer_danger": 0.5}),
     "h-infer-2": (HeuristicBot, {"infer_danger": 2.0}),
+    # pile cards among the outs of cards left over (one pile card as this many unseen)
+    "h-pile-1": (HeuristicBot, {"pile_outs": 1.0}),
+    "h-pile-3": (HeuristicBot, {"pile_outs": 3.0}),
+    "h-pile-6": (HeuristicBot, {"pile_outs": 6.0}),
+    "h-pile-12": (HeuristicBot, {"pile_outs": 12.0}),
     # the search on the heuristic with the measured shares; ``draw``: it may overrule the
     # heuristic only in the draw phase and a Rummy window (plays are the heuristic's)
     "mc-m": (MonteCarloBot, {"dead_share": None}),

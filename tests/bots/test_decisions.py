@@ -216,3 +216,27 @@ def test_discard_danger_can_follow_what_an_opponent_discarded() -> None:
     # without danger over hidden hands there is nothing for inference to weigh
     blind = Judge(v, values, hidden_danger=0.0, infer_danger=1.0)
     assert blind.weighted is None
+
+
+def test_pile_cards_can_count_among_the_outs_of_cards_left_over() -> None:
+    # P0 holds 7H 7D; 7S lies in the pile under 2D, where a take can dig it out
+    hand = position(
+        SEVEN,
+        ["7H 7D 2C 4S 9C QD KH", "3C 4D 8S TC JD AH 9D"],
+        upcard="7S",
+        stock="5C",
+        actions=[(0, "draw"), (0, "discard 2C"), (1, "draw"), (1, "discard 9D")],
+    )
+    v = view(hand)
+    values = Values(SEVEN)
+    plain = Judge(v, values)
+    counted = Judge(v, values, pile_outs=3.0)
+    pair = [int(Card.parse(c)) for c in ("7H", "7D")]
+    assert counted.worth(pair) > plain.worth(pair)
+    lone = [int(Card.parse("KH"))]  # nothing in the pile melds with it
+    assert counted.worth(lone) == plain.worth(lone)
+    # where only the top card may be taken, the pile is not counted
+    top_only = Rules.preset("rummy", hand_size=7)
+    deal = ["7H 7D 2C 4S 9C QD KH", "3C 4D 8S TC JD AH 9D"]
+    hidden = Judge(view(position(top_only, deal, upcard="7S")), Values(top_only), pile_outs=3.0)
+    assert hidden.outs_pool is hidden.unseen

@@ -129,3 +129,47 @@ def test_montecarlo_proposes_the_candidates_of_the_heuristic_it_is_given() -> No
     measured = MonteCarloBot(seed=1, dead_share=None)
     assert measured.heuristic.dead_share is None
     assert MonteCarloBot(seed=1).heuristic.dead_share == HeuristicBot(seed=1).dead_share
+
+
+def test_heuristic_playout_plays_the_hand_as_the_heuristic_does() -> None:
+    """A playout by the heuristic to the hand's end takes the actions heuristic bots take
+    in the real game, and scores the hand as the game does."""
+    from rummykit.bots.rollout import heuristic_playout
+
+    rules = Rules.preset("500-rum")
+    values = Values(rules)
+    game = Game(rules, ["A", "B"], seed=11)
+    real = game.hand
+    h = real.clone()
+    scores = heuristic_playout(h, values, HeuristicBot(seed=0), 1000)
+    bots = [HeuristicBot(seed=s) for s in range(2)]
+    while not game.results:
+        game.apply(bots[game.to_act].act(game.view(game.to_act)), game.to_act)
+    assert h.is_over and len(h.history) > 10
+    assert h.history == real.history
+    assert scores == [float(s) for s in game.results[0].scores]
+
+
+def test_heuristic_playout_stops_after_the_turn_ends_it_is_given() -> None:
+    from rummykit.bots.rollout import heuristic_playout
+
+    values = Values(SEVEN)
+    game = Game(SEVEN, ["A", "B", "C"], seed=2)
+    short = game.hand.clone()
+    heuristic_playout(short, values, HeuristicBot(), 3, discards_only=True)
+    assert sum(isinstance(a, Discard) for _, a in short.history) == 3
+
+
+def test_montecarlo_with_heuristic_playouts_plays_legal_moves() -> None:
+    game = Game(SEVEN, ["A", "B"], seed=8)
+    bot = MonteCarloBot(seed=1, budget=6, rollout="heuristic", turns=4)
+    for _ in range(12):
+        v = game.view(game.to_act)
+        action = bot.act(v)
+        assert action in v.legal_actions
+        game.apply(action, game.to_act)
+
+
+def test_montecarlo_refuses_an_unknown_rollout() -> None:
+    with pytest.raises(ValueError, match="rollout"):
+        MonteCarloBot(rollout="greedy")

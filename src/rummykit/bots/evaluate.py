@@ -317,8 +317,8 @@ def layable(card: int, melds: Sequence[TableMeld], ace: Ace) -> bool:
 
 
 def outs_of(
-    card: int, held: list[int], unseen: Sequence[int], melds: Sequence[TableMeld], values: Values
-) -> int:
+    card: int, held: list[int], unseen: Sequence[float], melds: Sequence[TableMeld], values: Values
+) -> float:
     """How many unseen cards would let ``card`` be melded with the cards ``held`` (counts,
     ``card`` included) or laid off on ``melds``: the card's "outs"."""
     if card == JOKER_CODE:

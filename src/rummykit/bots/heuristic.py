@@ -158,6 +158,7 @@ class Judge:
         held_known: bool = False,
         dead_share: tuple[float, float] | None = None,
         infer_danger: float = 0.0,
+        pile_outs: float = 0.0,
     ) -> None:
         assert view.seat is not None and view.hand is not None
         #: whether discard danger counts every opponent's hidden cards too
@@ -199,6 +200,14 @@ class Judge:
         self.weighted: list[tuple[list[float], float] | None] | None = None
         if infer_danger and hidden_danger:
             self.weighted = self._weighted_hidden(card_weights(view, infer_danger))
+        #: the cards a left-over card's outs are counted among: the unseen ones and, where
+        #: takes go deeper than the top, each pile card counted ``pile_outs`` times
+        self.outs_pool: Sequence[float] = self.unseen
+        if pile_outs and self.deep and view.pile:
+            pool = [float(k) for k in self.unseen]
+            for c in view.pile:
+                pool[int(c)] += pile_outs
+            self.outs_pool = pool
         total = max(1, sum(self.unseen))
         others = [s for i, s in enumerate(view.hand_sizes) if i != self.me] or [0]
         by_stock = view.stock_size / self.n + 0.5
@@ -208,7 +217,7 @@ class Judge:
         self.calls = view.rules.rummy_call is not RummyCall.OFF and self.n >= 3
 
     # ------------------------------------------------------------------ worth
-    def chance(self, outs: int) -> float:
+    def chance(self, outs: float) -> float:
         """The chance that a card with ``outs`` outs gets melded before the hand ends."""
         if outs <= 0:
             return 0.0
@@ -245,7 +254,7 @@ class Judge:
             if c == JOKER_CODE:
                 q = 0.85
             else:
-                q = self.chance(outs_of(c, held, self.unseen, table, values))
+                q = self.chance(outs_of(c, held, self.outs_pool, table, values))
             k = self.kept(values.hand[c], q)
             worth += k
             if c != keep:
@@ -423,6 +432,7 @@ class HeuristicBot(Bot):
         held_known: bool = False,
         dead_share: tuple[float, float] | None = None,
         infer_danger: float = 0.0,
+        pile_outs: float = 0.0,
     ) -> None:
         super().__init__(seed, budget, name)
         #: whether discard danger counts every opponent's hidden cards (see Judge.danger)
@@ -440,6 +450,9 @@ class HeuristicBot(Bot):
         #: discards and passed-up pile cards say of its hand (the power of
         #: rummykit.bots.inference.card_weights; 0: each hidden hand dealt uniformly)
         self.infer_danger = infer_danger
+        #: how many unseen cards one pile card counts as among a left-over card's outs,
+        #: where takes go deeper than the top (0: the pile is not counted)
+        self.pile_outs = pile_outs
 
     def choose(self, view: PlayerView) -> Action:
         return self.scored(view)[0][0]
@@ -457,6 +470,7 @@ class HeuristicBot(Bot):
             held_known=self.held_known,
             dead_share=self.dead_share,
             infer_danger=self.infer_danger,
+            pile_outs=self.pile_outs,
         )
         if view.phase is Phase.DRAW:
             out = self._draw(view, judge)

@@ -28,6 +28,7 @@ from rummykit.bots.heuristic import CERTAIN, HeuristicBot
 from rummykit.bots.inference import card_weights
 from rummykit.bots.leaf import calibrated_value, worth_value
 from rummykit.bots.policy import Leaf, playout, position_value
+from rummykit.bots.rollout import heuristic_playout
 from rummykit.view import PlayerView
 
 __all__ = ["LEAVES", "MonteCarloBot", "candidates", "over_time", "reward"]
@@ -100,8 +101,14 @@ class MonteCarloBot(Bot):
         prior: float = 0.0,
         dead_share: tuple[float, float] | None = None,
         phases: frozenset[Phase] | None = None,
+        rollout: str = "policy",
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
+        if rollout not in ("policy", "heuristic"):
+            raise ValueError(f"rollout must be 'policy' or 'heuristic', not {rollout!r}")
+        #: who plays the playouts: the fast policy, or the heuristic itself
+        #: (rummykit.bots.rollout)
+        self.rollout = rollout
         #: the phases in which the search may overrule the heuristic's first choice
         #: (None: every phase; elsewhere the heuristic's choice is played at once)
         self.phases = phases
@@ -154,15 +161,20 @@ class MonteCarloBot(Bot):
             for j, (action, _) in enumerate(cands):
                 h = det.clone()
                 h.apply(action)
-                scores = playout(
-                    h,
-                    values,
-                    random.Random(seed),
-                    turns,
-                    self.smart,
-                    self.discards_only,
-                    self.leaf,
-                )
+                if self.rollout == "heuristic":
+                    scores = heuristic_playout(
+                        h, values, self.heuristic, turns, self.discards_only, self.leaf
+                    )
+                else:
+                    scores = playout(
+                        h,
+                        values,
+                        random.Random(seed),
+                        turns,
+                        self.smart,
+                        self.discards_only,
+                        self.leaf,
+                    )
                 r = reward(scores, seat)
                 totals[j] += r
                 if j == 0:
