@@ -84,6 +84,16 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
         MonteCarloBot,
         {"rollout": "heuristic", "turns": 1000, "dead_share": None, "confidence": 1.0},
     ),
+    "mc-hr-2z": (  # the heuristic's first two, the second played only when sure
+        MonteCarloBot,
+        {
+            "rollout": "heuristic",
+            "turns": 1000,
+            "dead_share": None,
+            "width": 2,
+            "confidence": 1.0,
+        },
+    ),
     "mc-hr-draw": (
         MonteCarloBot,
         {"rollout": "heuristic", "turns": 1000, "dead_share": None, "phases": _DRAW},

@@ -42,7 +42,7 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -284,13 +284,6 @@ def play_deal(
     )
 
 
-def _play_deals(
-    args: tuple[list[BotSpec], Rules, int, str, int | str, list[int]],
-) -> list[DealResult]:
-    specs, rules, players, lineup, seed, indices = args
-    return [play_deal(specs, rules, players, lineup, seed, i) for i in indices]
-
-
 @dataclass
 class PairedResult:
     """A paired measurement: its settings, every deal played, and where it stopped."""
@@ -447,12 +440,14 @@ def run_paired(
                     have[i] = d
                     _record(result, have, look, d, on_deal, progress)
             else:
-                chunks = [todo[k::jobs] for k in range(jobs) if todo[k::jobs]]
-                tasks = [(specs, rules_obj, players, lineup, seed, c) for c in chunks]
-                for batch in pool.map(_play_deals, tasks):
-                    for d in batch:
-                        have[d.index] = d
-                        _record(result, have, look, d, on_deal, progress)
+                # a deal a task, recorded (and logged) as soon as it is played
+                futures = [
+                    pool.submit(play_deal, specs, rules_obj, players, lineup, seed, i) for i in todo
+                ]
+                for future in as_completed(futures):
+                    d = future.result()
+                    have[d.index] = d
+                    _record(result, have, look, d, on_deal, progress)
             done = look
             result.deals = [have[i] for i in range(look)]
             result.stop = verdict(result.summary, z, margin)
