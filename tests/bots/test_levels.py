@@ -14,7 +14,7 @@ from rummykit.bots import (
     BasicBot,
     GreedyBot,
     HeuristicBot,
-    ISMCTSBot,
+    RolloutBot,
     describe,
     get_bot,
     resolve_level,
@@ -27,7 +27,7 @@ from rummykit.tui.session import Session
 
 def test_each_difficulty_plays_its_level() -> None:
     assert list(DIFFICULTIES) == ["easy", "medium", "hard", "expert"]
-    kinds = {"easy": GreedyBot, "medium": BasicBot, "hard": HeuristicBot, "expert": ISMCTSBot}
+    kinds = {"easy": GreedyBot, "medium": BasicBot, "hard": HeuristicBot, "expert": RolloutBot}
     for name, kind in kinds.items():
         bot = get_bot(name, seed=1, name="Bo")
         assert type(bot) is kind and bot.name == "Bo"
@@ -78,7 +78,7 @@ def test_the_terminal_game_takes_difficulties() -> None:
     session = build_session(args)
     assert isinstance(session, Session)
     assert session.levels == {1: "easy", 2: "expert"}
-    assert type(session.bots[1]) is GreedyBot and type(session.bots[2]) is ISMCTSBot
+    assert type(session.bots[1]) is GreedyBot and type(session.bots[2]) is RolloutBot
     with pytest.raises(RulesError, match="levels are easy, medium"):
         Session.start(bots=["impossible"], seed=1)
     with pytest.raises(SystemExit):
@@ -95,5 +95,5 @@ def test_the_server_offers_and_makes_difficulties() -> None:
     assert runner.levels()[:4] == ["easy", "medium", "hard", "expert"]
     assert "heuristic" in runner.levels()
     seat = runner.make("expert", seed="s", name="Hana")
-    assert type(seat.player) is ISMCTSBot and seat.level == "expert"
+    assert type(seat.player) is RolloutBot and seat.level == "expert"
     assert page_config()["levels"] == list(LEVEL_NAMES)

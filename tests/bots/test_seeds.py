@@ -7,7 +7,7 @@ import pytest
 from rummykit import Action, Game, Rules
 from rummykit.bots import DEFAULT_LEVEL, LEVELS, describe, get_bot
 
-BUDGET = {"montecarlo": 12, "ismcts": 12}
+BUDGET = {"montecarlo": 12, "ismcts": 12, "rollout": 8}
 
 
 def _actions(level: str, seed: int, steps: int) -> list[Action]:

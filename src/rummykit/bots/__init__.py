@@ -1,4 +1,4 @@
-"""Computer opponents: a ladder of bots from ``random`` to ``ismcts``.
+"""Computer opponents: a ladder of bots from ``random`` to ``rollout``.
 
 Every bot is a :class:`~rummykit.players.Player`: it receives only a
 :class:`~rummykit.view.PlayerView` and returns one of its legal actions, so it cannot read
@@ -10,7 +10,7 @@ a hidden card. Build one by level name with :func:`get_bot`::
     >>> play(Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3), bots).over
     True
     >>> list(LEVELS)
-    ['random', 'greedy', 'basic', 'heuristic', 'montecarlo', 'ismcts']
+    ['random', 'greedy', 'basic', 'heuristic', 'montecarlo', 'ismcts', 'rollout']
 
 Players pick a *difficulty* (:data:`DIFFICULTIES`): ``easy``, ``medium``, ``hard`` and
 ``expert`` name levels of the ladder, and are accepted wherever a level is::
@@ -29,7 +29,7 @@ from rummykit.bots.base import Bot
 from rummykit.bots.determinize import determinize, unseen_cards, unseen_counts
 from rummykit.bots.heuristic import BasicBot, HeuristicBot
 from rummykit.bots.ismcts import ISMCTSBot
-from rummykit.bots.montecarlo import MonteCarloBot
+from rummykit.bots.montecarlo import MonteCarloBot, RolloutBot
 from rummykit.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "ISMCTSBot",
     "MonteCarloBot",
     "RandomBot",
+    "RolloutBot",
     "describe",
     "determinize",
     "get_bot",
@@ -81,6 +82,12 @@ LEVELS: dict[str, tuple[Callable[..., Bot], str]] = {
         "searches a tree of moves over many deals of the unseen cards (information-set "
         "MCTS); budget = iterations per decision",
     ),
+    "rollout": (
+        RolloutBot,
+        "plays the heuristic's two best moves out to the hand's end over many deals of "
+        "the unseen cards, the heuristic playing every seat, and keeps the heuristic's "
+        "first choice unless the other is surely better; budget = playouts per decision",
+    ),
 }
 
 #: The difficulties players choose from, easiest first, and the level each one plays
@@ -89,7 +96,7 @@ DIFFICULTIES: dict[str, str] = {
     "easy": "greedy",
     "medium": "basic",
     "hard": "heuristic",
-    "expert": "ismcts",
+    "expert": "rollout",
 }
 
 #: Every name a level may be given by: the difficulties, then the levels themselves.

@@ -45,8 +45,8 @@ examples:
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 difficulties: easy (greedy), medium (basic), hard (heuristic, the default),
-  expert (ismcts); the levels random, greedy, basic, heuristic, montecarlo and
-  ismcts are accepted too
+  expert (rollout: up to a second a move); the levels random, greedy, basic,
+  heuristic, montecarlo, ismcts and rollout are accepted too
 
 The game is saved after every action as a game record (docs/notation.md) to
 ~/.rummykit/last-game.json ($RUMMYKIT_SAVE overrides it), or to --save FILE. A new
@@ -98,7 +98,10 @@ def add_parser(sub: Any) -> None:
         help="pause before each bot action so you can follow (default: 0.6; 0: none)",
     )
     p.add_argument(
-        "--budget", type=int, metavar="N", help="effort of the montecarlo and ismcts bots"
+        "--budget",
+        type=int,
+        metavar="N",
+        help="effort of the search bots (montecarlo, ismcts, rollout)",
     )
     p.add_argument(
         "--sort", choices=("suit", "rank"), default="suit", help="how your hand is sorted"

@@ -56,7 +56,7 @@ def add_parser(sub: Any) -> None:
         "--processes",
         type=int,
         default=2,
-        help="worker processes for the search bots, montecarlo and ismcts (2; 0: threads)",
+        help="worker processes for the search bots, montecarlo, ismcts and rollout (2; 0: threads)",
     )
     p.add_argument(
         "--allow-origin",

@@ -30,7 +30,7 @@ class ServerConfig:
     #: seconds a bot waits before its action is played (so people can follow); 0 in tests
     bot_delay: float = 0.0
     #: bot levels played in a process pool (the search levels) instead of a thread
-    process_levels: frozenset[str] = frozenset({"montecarlo", "ismcts"})
+    process_levels: frozenset[str] = frozenset({"montecarlo", "ismcts", "rollout"})
     #: worker processes for those levels (0: play them in threads too)
     processes: int = 2
     #: messages a connection may send per second, and at once

@@ -50,9 +50,11 @@ SUIT_STYLES = {
 SHORT_LEVELS = {
     "random": "rand",
     "greedy": "greedy",
+    "basic": "basic",
     "heuristic": "heur",
     "montecarlo": "mc",
     "ismcts": "mcts",
+    "rollout": "roll",
     "easy": "easy",
     "medium": "med",
     "hard": "hard",
