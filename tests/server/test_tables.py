@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from rummykit import Action, PlayerView
 from tests.server.kit import Client, LiveServer, seats
 
@@ -123,11 +125,12 @@ def test_a_player_who_leaves_is_stood_in_for_and_comes_back(live: LiveServer) ->
     assert later and {m["by"] for m in later} == {"player"}  # no stand-in once he was back
 
 
+@pytest.mark.parametrize("level", ["ismcts", "expert"])
 def test_a_search_bot_plays_in_a_worker_process(
-    make_server: Callable[..., LiveServer], sqlite_url: str
+    make_server: Callable[..., LiveServer], sqlite_url: str, level: str
 ) -> None:
     with make_server(db=sqlite_url, processes=1) as live:
-        table = live.table(seats("open", "ismcts"))["id"]
+        table = live.table(seats("open", level))["id"]
         ana = live.join(table, "Ana")
         live.post(f"/tables/{table}/start", {"token": ana})
         client = live.client(table, ana)

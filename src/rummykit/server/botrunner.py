@@ -49,7 +49,7 @@ class BotRunner:
 
     async def decide(self, bot: SeatBot, view: PlayerView) -> Action:
         """The bot's action for ``view``, chosen in a worker thread or process."""
-        level = DIFFICULTIES.get(bot.level, bot.level)  # hard plays montecarlo
+        level = DIFFICULTIES.get(bot.level, bot.level)  # expert plays rollout
         if self.config.processes > 0 and level in self.config.process_levels:
             if self._pool is None:
                 # spawn: the server's threads (event loop, database) are not forked
