@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rummykit import Rules, parse_cards
 from rummykit.bots.evaluate import Values, best_melds, outs_of
 
@@ -59,3 +62,72 @@ def test_best_melds_of_a_huge_hand_falls_back_to_meld_by_meld_and_keeps_every_ca
     used = Counter(c for m in plan.melds for c in m) + Counter(plan.deadwood)
     assert used == Counter(cards)
     assert plan.melds and plan.gain > 0 and SEARCH_LIMIT > 1000
+
+
+def _reference_outs(card: int, held: list[int], unseen: list[int], values: Values) -> int:
+    """outs_of as first written, straight from the rules of melds (no lay-offs): the
+    fast version reads precomputed windows and must agree with it."""
+    from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
+    from rummykit.melds import rank_at
+    from rummykit.rules import Ace
+
+    if card == JOKER_CODE:
+        return 0
+    rank, suit = RANK_OF[card], SUIT_OF[card]
+    found: set[int] = set()
+    same = [code_of(s, rank) for s in range(4) if s != suit and held[code_of(s, rank)]]
+    if same or held[JOKER_CODE]:
+        for s in range(4):
+            if s != suit and not held[code_of(s, rank)]:
+                found.add(code_of(s, rank))
+        found.add(JOKER_CODE)
+    positions = (1, 14) if rank == 1 and values.ace is not Ace.LOW else (rank,)
+    for p in positions:
+        for lo in (p - 2, p - 1, p):
+            if values.ace is not Ace.AROUND and (lo < 1 or lo + 2 > values.top):
+                continue
+            missing = [
+                code_of(suit, rank_at(q))
+                for q in range(lo, lo + 3)
+                if q != p and not held[code_of(suit, rank_at(q))]
+            ]
+            if len(missing) == 1:
+                found.add(missing[0])
+                found.add(JOKER_CODE)
+            elif not missing:
+                return 0
+    return sum(unseen[c] for c in found)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    preset=st.sampled_from(["500-rum", "remik-500", "rummy", "500-rum-classic"]),
+    ace=st.sampled_from(["low", "low-or-high", "around"]),
+    hand=st.lists(st.integers(0, 52), min_size=1, max_size=14),
+    seed=st.integers(0, 10_000),
+)
+def test_outs_agree_with_the_rules_of_melds(
+    preset: str, ace: str, hand: list[int], seed: int
+) -> None:
+    values = Values(Rules.preset(preset, ace=ace))
+    held = [0] * 53
+    for c in hand:
+        held[c] += 1
+    rng = random.Random(seed)
+    unseen = [rng.randint(0, 2) for _ in range(53)]
+    for c in set(hand):
+        assert outs_of(c, held, unseen, [], values) == _reference_outs(c, held, unseen, values)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.lists(st.integers(0, 52), min_size=1, max_size=16), seed=st.integers(0, 999))
+def test_kept_plans_are_the_plans_a_search_finds(hand: list[int], seed: int) -> None:
+    """best_melds keeps its plans by hand: the same cards in any order give the plan
+    the search gives, with and without a forced card."""
+    from rummykit.bots.evaluate import _search_melds
+
+    shuffled = hand[:]
+    random.Random(seed).shuffle(shuffled)
+    forced = hand[0]
+    assert best_melds(shuffled, VALUES) == _search_melds(hand, VALUES, -1)
+    assert best_melds(shuffled, VALUES, forced) == _search_melds(hand, VALUES, forced)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of, make_pack
@@ -77,6 +78,26 @@ class Values:
         #: whether melded cards score for the player (500 Rum); otherwise only the cards
         #: left in hand count, against their holder or for whoever goes out
         self.melds_score = rules.scoring is Scoring.MELDED_MINUS_HAND
+        #: for each natural, the codes of the same rank in the other suits
+        self.other_suits: tuple[tuple[int, ...], ...] = tuple(
+            tuple(code_of(s, RANK_OF[c]) for s in range(4) if s != SUIT_OF[c]) for c in range(52)
+        )
+        #: for each natural, the other two cards of every three-card run window holding it
+        self.run_windows: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            self._windows(c) for c in range(52)
+        )
+
+    def _windows(self, card: int) -> tuple[tuple[int, int], ...]:
+        rank, suit = RANK_OF[card], SUIT_OF[card]
+        positions = (1, 14) if rank == 1 and self.ace is not Ace.LOW else (rank,)
+        out: list[tuple[int, int]] = []
+        for p in positions:
+            for lo in (p - 2, p - 1, p):
+                if self.ace is not Ace.AROUND and (lo < 1 or lo + 2 > self.top):
+                    continue
+                a, b = (code_of(suit, rank_at(q)) for q in range(lo, lo + 3) if q != p)
+                out.append((a, b))
+        return tuple(out)
 
     def rank_value(self, rank: int) -> int:
         """Value of a natural of this rank (2..13) when melded; aces go through the caller."""
@@ -248,12 +269,29 @@ def _greedy(counts: list[int], values: Values) -> tuple[int, tuple[tuple[int, ..
     return gain, tuple(melds)
 
 
+#: How many plans :func:`best_melds` keeps, by hand: the heuristic values the same hands
+#: (its own, plus each card it may draw) over and over, above all in the ``rollout``
+#: level's playouts. Each process has its own; nothing of it is pickled with a bot.
+PLAN_CACHE = 1 << 16
+
+
 def best_melds(cards: Sequence[int], values: Values, forced: int = -1) -> Plan:
     """The partition of ``cards`` into melds with the highest gain (exact search).
 
     ``forced`` names a card that must end in a meld (the target of a pile take); if it
-    cannot, the plan leaves it in the deadwood.
+    cannot, the plan leaves it in the deadwood. Plans are kept (:data:`PLAN_CACHE`), so
+    the same hand costs one search.
     """
+    return _cached_plan(tuple(sorted(cards)), values, forced)
+
+
+@lru_cache(maxsize=PLAN_CACHE)
+def _cached_plan(cards: tuple[int, ...], values: Values, forced: int) -> Plan:
+    return _search_melds(cards, values, forced)
+
+
+def _search_melds(cards: Sequence[int], values: Values, forced: int) -> Plan:
+    """:func:`best_melds` without the cache."""
     counts = [0] * 53
     for c in cards:
         counts[c] += 1
@@ -323,39 +361,28 @@ def outs_of(
     ``card`` included) or laid off on ``melds``: the card's "outs"."""
     if card == JOKER_CODE:
         return 0
-    rank, suit = RANK_OF[card], SUIT_OF[card]
-    ace = values.ace
     found: set[int] = set()
-    jokers = held[JOKER_CODE]
     # groups: a second card of the rank held (or a joker) and one more
-    same = [code_of(s, rank) for s in range(4) if s != suit and held[code_of(s, rank)]]
-    if same or jokers:
-        for s in range(4):
-            code = code_of(s, rank)
-            if s != suit and not held[code]:
-                found.add(code)
+    others = values.other_suits[card]
+    if held[JOKER_CODE] or any(held[c] for c in others):
+        found.update(c for c in others if not held[c])
         found.add(JOKER_CODE)
     # runs: three-card windows with one card missing
-    positions = (1, 14) if rank == 1 and ace is not Ace.LOW else (rank,)
-    for p in positions:
-        for lo in (p - 2, p - 1, p):
-            if ace is not Ace.AROUND and (lo < 1 or lo + 2 > values.top):
-                continue
-            missing = [
-                code_of(suit, rank_at(q))
-                for q in range(lo, lo + 3)
-                if q != p and not held[code_of(suit, rank_at(q))]
-            ]
-            if len(missing) == 1:
-                found.add(missing[0])
-                found.add(JOKER_CODE)
-            elif not missing:
+    for a, b in values.run_windows[card]:
+        if held[a]:
+            if held[b]:
                 return 0  # already in a meld
+            found.add(b)
+            found.add(JOKER_CODE)
+        elif held[b]:
+            found.add(a)
+            found.add(JOKER_CODE)
+    rank, suit = RANK_OF[card], SUIT_OF[card]
     # lay-offs needing one filler
     for m in melds:
         if m.is_run and m.suit == suit and len(m.cards) < 13:
             for gap in (m.lo - 2, m.hi + 2):
-                if rank_at(gap) == rank and (1 <= gap <= values.top or ace is Ace.AROUND):
+                if rank_at(gap) == rank and (1 <= gap <= values.top or values.ace is Ace.AROUND):
                     filler = gap + 1 if gap < m.lo else gap - 1
                     found.add(code_of(suit, rank_at(filler)))
     return sum(unseen[c] for c in found)
