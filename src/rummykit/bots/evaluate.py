@@ -271,8 +271,10 @@ def _greedy(counts: list[int], values: Values) -> tuple[int, tuple[tuple[int, ..
 
 #: How many plans :func:`best_melds` keeps, by hand: the heuristic values the same hands
 #: (its own, plus each card it may draw) over and over, above all in the ``rollout``
-#: level's playouts. Each process has its own; nothing of it is pickled with a bot.
-PLAN_CACHE = 1 << 16
+#: level's playouts. Each process has its own; nothing of it is pickled with a bot. Kept
+#: small: with 65,536 plans each of Python's full garbage collections took 50 ms instead
+#: of 20, and stalls of a few tenths of a second pushed ``rollout`` decisions past 1 s.
+PLAN_CACHE = 1 << 12
 
 
 def best_melds(cards: Sequence[int], values: Values, forced: int = -1) -> Plan:
