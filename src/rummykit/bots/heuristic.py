@@ -317,13 +317,15 @@ class Judge:
         pile = [int(c) for c in self.view.pile]
         if pile and card != JOKER_CODE and new_meld_cost(card, _counts(pile), self.ace) <= 3:
             risk += 0.6 * (v + 6.0)
-        hidden = self._partners(card, self.hidden) if self.hidden_danger else 0.0
+        # pairs over the uniform hidden pool, where no opponent has its own weighted pool
+        uniform = self.hidden_danger and self.weighted is None
+        hidden = self._partners(card, self.hidden) if uniform else 0.0
         for seat in range(self.n):
             if seat == self.me:
                 continue
             weight = 1.0 if seat == (self.me + 1) % self.n else (0.6 if self.calls else 0.3)
             known = self.known[seat]
-            if hidden:
+            if self.hidden_danger:
                 # its hidden cards: the next player takes the card at once, the others can
                 # dig it out of the pile later where takes go deeper than the top
                 later = 1.0 if weight == 1.0 else (0.5 if self.deep else 0.15)
