@@ -27,7 +27,7 @@ from rummykit.melds import (
 )
 from rummykit.rules import Ace
 
-__all__ = ["Reach", "can_meld_all", "new_meld_cost", "table_cost"]
+__all__ = ["Reach", "can_meld_all", "dead_hand", "new_meld_cost", "table_cost"]
 
 IMPOSSIBLE = 99
 
@@ -175,6 +175,62 @@ def swap_possible(target: int, melds: Sequence[TableMeld]) -> bool:
         elif RANK_OF[target] == m.rank and not m.group_suits() >> SUIT_OF[target] & 1:
             return True
     return False
+
+
+def dead_hand(
+    hands: Sequence[Sequence[int]],
+    pool: Sequence[int],
+    melds: Sequence[TableMeld],
+    ace: Ace,
+    smallest_hand: int,
+    swap_allowed: bool,
+) -> bool:
+    """Whether no play can ever put another card on the table ([end.dead]).
+
+    ``pool`` is the stock and the pile; with the hands it makes every card off the table.
+    The hand is dead when nobody holds no cards (a floater can always end the hand), no
+    card off the table can be laid off on a table meld (gaps filled from any card off the
+    table) or swapped for a joker, and either no three cards off the table make a meld or
+    nobody holds ``smallest_hand`` cards (:meth:`~rummykit.rules.Rules.min_hand_size`:
+    with fewer, a player's cards never grow into a new meld). Cards only move between
+    hands, stock and pile then, so it stays dead: no turn-over of the pile can help.
+
+    Every path is counted as open even when it would need cards from several hands, so
+    a hand is never called dead while some play could still meld.
+
+    >>> from rummykit.melds import resolve_meld
+    >>> run = resolve_meld([4, 5, 6], [], Ace.LOW)  # 5C 6C 7C
+    >>> dead_hand([[13], [26]], [39, 9], [run], Ace.LOW, 2, False)  # AD, AH; AS TC
+    True
+    >>> dead_hand([[13], [26]], [39, 7], [run], Ace.LOW, 2, False)  # 8C lays off
+    False
+    >>> dead_hand([[13, 26], [9]], [39], [run], Ace.LOW, 2, False)  # three aces
+    False
+    """
+    counts = [0] * 53
+    most = 0
+    for cards in hands:
+        if not cards:
+            return False
+        most = max(most, len(cards))
+        for c in cards:
+            counts[c] += 1
+    for c in pool:
+        counts[c] += 1
+    can_meld = most >= smallest_hand
+    for card in range(53):
+        if not counts[card]:
+            continue
+        counts[card] -= 1
+        open_path = (
+            (can_meld and new_meld_cost(card, counts, ace) <= 3)
+            or table_cost(card, counts, melds, ace)[0] != IMPOSSIBLE
+            or (swap_allowed and swap_possible(card, melds))
+        )
+        counts[card] += 1
+        if open_path:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)

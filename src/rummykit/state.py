@@ -17,7 +17,7 @@ from rummykit.deal import Deal
 from rummykit.errors import RecordError
 from rummykit.events import HandEnd
 from rummykit.melds import TableMeld
-from rummykit.reach import Reach, direct_fits
+from rummykit.reach import Reach, dead_hand, direct_fits
 from rummykit.rules import GoingOut, Rules, StockExhausted
 from rummykit.scoring import score_hand
 
@@ -376,11 +376,28 @@ class HandState:
 
     def can_turn_over(self) -> bool:
         """Whether an empty stock would be rebuilt from the pile ([end.stock], section 7)."""
+        return self.pile_reusable() and not self.dead()
+
+    def pile_reusable(self) -> bool:
+        """Whether the rules would rebuild an empty stock from the pile now, if the hand
+        were not dead (``stock_exhausted`` and ``stock_reuse_limit``)."""
         mode = self.rules.stock_exhausted
         if mode is not StockExhausted.TURN_OVER and mode is not StockExhausted.RESHUFFLE:
             return False
         limit = self.rules.stock_reuse_limit
         return bool(self.pile) and (limit is None or self.reuse < limit)
+
+    def dead(self) -> bool:
+        """Whether no play can ever put another card on the table ([end.dead]): the pile
+        is then not turned over, and an empty stock ends the hand."""
+        return dead_hand(
+            self.hands,
+            self.stock + self.pile,
+            self.melds,
+            self.rules.ace,
+            self.rules.min_hand_size(),
+            self.rules.joker_swap,
+        )
 
     def stock_locked(self) -> bool:
         """The stock is empty and will not be rebuilt: the hand can end ([end.stock-take])."""

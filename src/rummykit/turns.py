@@ -166,6 +166,12 @@ def _draw(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
     if refusal is not None:
         raise refusal
     if not h.stock and not h.can_turn_over():
+        if h.pile_reusable():  # and so the hand is dead
+            raise IllegalAction(
+                "end.dead",
+                "the stock is empty and no card off the table can ever be melded or laid "
+                "off, so the pile is not turned over: end the hand (end)",
+            )
         raise IllegalAction(
             "end.stock", "the stock is empty: take from the pile, or end the hand (end)"
         )
