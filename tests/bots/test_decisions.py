@@ -6,11 +6,12 @@ import dataclasses
 
 import pytest
 
-from rummykit import CallRummy, Card, Discard, Game, Meld, Rules, Take
-from rummykit.bots import BasicBot, HeuristicBot, get_bot, heuristic
+from rummykit import CallRummy, Card, Discard, Game, Hand, Meld, Rules, Take
+from rummykit.bots import BasicBot, HeuristicBot, cycles, get_bot, heuristic
 from rummykit.bots.evaluate import MEASURED_SHARES, Values
 from rummykit.bots.heuristic import FIRST_MODEL, TEMPO, Judge, cycle_period, recycling
 from rummykit.bots.tournament import BotSpec, play_one, run_match
+from rummykit.events import HandEnd
 
 from .table import lay_off_danger, position, view
 
@@ -167,8 +168,34 @@ def test_heuristic_leaves_a_hand_going_round_in_circles(
     result = play_one(specs, Rules.preset("rummy"), 2, 7, game, max_hand_actions=1500)
     assert not result.unfinished and result.winner is not None
     monkeypatch.setattr(heuristic, "cycle_period", lambda log: 0)
+    monkeypatch.setattr(cycles, "cycle_period", lambda log: 0)  # greedy's, too
     stuck = play_one(specs, Rules.preset("rummy"), 2, 7, game, max_hand_actions=1500)
     assert stuck.unfinished
+
+
+def _greedy_rummy_hand(seed: int) -> Hand:
+    game = Game(Rules.preset("rummy"), ["Ana", "Ben", "Caro", "Dan"], seed=seed)
+    bots = [get_bot("greedy", seed=f"{seed}/{seat}") for seat in range(4)]
+    for _ in range(3000):
+        if game.hand.is_over:
+            break
+        seat = game.hand.to_act
+        game.apply(bots[seat].choose(game.view(seat)))
+    return game.hand
+
+
+@pytest.mark.parametrize("seed", [8, 39, 44])
+def test_greedy_leaves_a_hand_going_round_in_circles(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # four greedy bots in rummy: in these deals every player declines what they draw,
+    # and the pile, turned over without shuffling, brings the same cards round in the
+    # same order for ever, though melds could still be made (the hand is not dead)
+    hand = _greedy_rummy_hand(seed)
+    assert hand.is_over and hand.ended_by is HandEnd.OUT
+    monkeypatch.setattr(cycles, "cycle_period", lambda log: 0)
+    stuck = _greedy_rummy_hand(seed)
+    assert not stuck.is_over and not stuck.dead()
 
 
 def test_two_heuristic_bots_finish_their_rummy_games() -> None:

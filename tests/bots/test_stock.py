@@ -147,9 +147,10 @@ def test_stock_turn_over_replay_agrees_with_the_engine_in_played_hands(
     game = Game(rules, [f"P{i}" for i in range(players)], seed=seed)
     bots = [get_bot("greedy", seed=i) for i in range(players)]
     turned = held = 0
-    for _ in range(1500):
-        if game.over:
-            break
+    for _ in range(4000):
+        if game.over:  # the next game
+            seed += 1000
+            game = Game(rules, [f"P{i}" for i in range(players)], seed=seed)
         h = game.hand
         for seat in range(players):
             view = game.view(seat)

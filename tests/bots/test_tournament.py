@@ -92,13 +92,17 @@ def test_known_results_must_belong_to_the_match() -> None:
 
 
 def test_a_hand_that_does_not_end_stops_the_game_unfinished_as_a_draw() -> None:
-    # rummy turns the pile over without limit and without shuffling: in game 2 of this
-    # match, hand 7, the two greedy bots draw and discard the same cards in the same
-    # order for ever
+    # the limit on a hand's actions guards matches against a bot that loops (none of
+    # the levels does: see test_decisions.py); here it is set so low that hand 3 of
+    # game 2 (of 19 hands without it) reaches it
     specs = [BotSpec("greedy"), BotSpec("greedy", name="greedy-2")]
-    result = play_one(specs, Rules.preset("rummy"), 2, 7, 2)
+    finished = play_one(specs, Rules.preset("rummy"), 2, 7, 2)
+    longest = 60
+    assert not finished.unfinished and len(finished.hand_scores) > 3
+    result = play_one(specs, Rules.preset("rummy"), 2, 7, 2, max_hand_actions=longest)
     assert result.unfinished and result.winner is None
-    assert len(result.hand_scores) == 6  # stopped in hand 7, not by the 100-hand limit
+    assert result.hand_scores == finished.hand_scores[: len(result.hand_scores)]
+    assert len(result.hand_scores) < len(finished.hand_scores)  # not the 100-hand limit
     match = MatchResult.of("rummy", 2, 7, ["greedy", "greedy-2"], [result])
     assert match.unfinished == 1
     assert match.bots["greedy"].draws == match.bots["greedy-2"].draws == 1

@@ -36,6 +36,7 @@ from rummykit.actions import (
     Take,
 )
 from rummykit.bots.base import Bot
+from rummykit.bots.cycles import cycle_period, recycling
 from rummykit.bots.determinize import unseen_counts
 from rummykit.bots.evaluate import (
     Values,
@@ -76,53 +77,6 @@ TEMPO = 8.0
 #: The worth taken off a pile take that would go on a cycle (see :func:`recycling`).
 CYCLE = 1000.0
 
-#: The longest cycle of a hand's public log that :func:`cycle_period` looks for, in log
-#: entries (a round of two players is four entries; ``rummy`` turns a pile of up to about
-#: 40 cards over without shuffling).
-MAX_PERIOD = 400
-
-
-def cycle_period(log: Sequence[tuple[int, str]]) -> int:
-    """The period of a hand going round in circles: the smallest ``P`` (at least 4) for
-    which the last ``P`` entries of the public log repeat the ``P`` before them, or 0.
-
-    In ``rummy`` the pile is turned over without shuffling, and players with no place on
-    the table for their cards can draw and discard the same cards in the same order for
-    ever; the public log then repeats.
-
-    >>> turn = [(0, "draw"), (0, "discard 5C"), (1, "draw"), (1, "discard 9H")]
-    >>> cycle_period(turn * 2), cycle_period(turn * 2 + turn[:1]), cycle_period(turn)
-    (4, 4, 0)
-    """
-    n = len(log)
-    if n < 8:
-        return 0
-    last = log[-1]
-    for p in range(4, min(MAX_PERIOD, n // 2) + 1):
-        if log[n - 1 - p] == last and log[n - 2 * p : n - p] == log[n - p :]:
-            return p
-    return 0
-
-
-def recycling(view: PlayerView) -> bool:
-    """Whether taking the top card now would go on a cycle: this player has already taken
-    back twice, this hand, a card it had discarded itself, and the top card is one of its
-    discards again. (Two players each holding part of a set can otherwise pass the same
-    cards between them through the pile for ever.)"""
-    me = view.seat
-    mine: set[str] = set()
-    last = ""
-    back = 0
-    for seat, text in view.log:
-        verb, _, rest = text.partition(" ")
-        if verb == "discard":
-            last = rest
-            if seat == me:
-                mine.add(rest)
-        elif verb == "take" and seat == me and rest == "1" and last in mine:
-            back += 1
-    return back >= 2 and bool(view.pile) and str(view.pile[-1]) in mine
-
 
 def _counts(cards: Sequence[int]) -> list[int]:
     counts = [0] * 53
@@ -159,8 +113,11 @@ class Judge:
         dead_share: tuple[float, float] | None = None,
         infer_danger: float = 0.0,
         pile_outs: float = 0.0,
+        tempo: float = TEMPO,
     ) -> None:
         assert view.seat is not None and view.hand is not None
+        #: where melds score nothing, what one more card left over costs beyond its value
+        self.tempo = tempo
         #: whether discard danger counts every opponent's hidden cards too
         self.hidden_danger = hidden_danger
         #: ``(a, b)``: where melds score, a card left over with melding chance ``q`` is
@@ -271,13 +228,13 @@ class Judge:
         discarded at no cost; see docs/bots.md); the ``basic`` level plays
         :data:`FIRST_MODEL`, ``2q - 1``, as if every such card were caught. Otherwise (winner
         takes, penalty) only the risk of being caught holding it counts, on the same
-        scale, with :data:`TEMPO` added to its value for the turns it keeps the player
-        from going out: ``-2 * (value + TEMPO) * (1 - q)``.
+        scale, with :attr:`tempo` (:data:`TEMPO` by default) added to its value for the
+        turns it keeps the player from going out: ``-2 * (value + tempo) * (1 - q)``.
         """
         if self.values.melds_score:
             a, b = self.dead_share
             return value * (a + b * q)
-        return -2.0 * (value + TEMPO) * (1.0 - q)
+        return -2.0 * (value + self.tempo) * (1.0 - q)
 
     def draw_worth(self, base: float) -> float:
         """Expected worth of the hand plus one unseen card from the stock (where melds
@@ -435,6 +392,7 @@ class HeuristicBot(Bot):
         dead_share: tuple[float, float] | None = None,
         infer_danger: float = 0.0,
         pile_outs: float = 0.0,
+        tempo: float = TEMPO,
     ) -> None:
         super().__init__(seed, budget, name)
         #: whether discard danger counts every opponent's hidden cards (see Judge.danger)
@@ -455,6 +413,9 @@ class HeuristicBot(Bot):
         #: how many unseen cards one pile card counts as among a left-over card's outs,
         #: where takes go deeper than the top (0: the pile is not counted)
         self.pile_outs = pile_outs
+        #: where melds score nothing, what one more card left over costs beyond its
+        #: value (see Judge.kept)
+        self.tempo = tempo
 
     def choose(self, view: PlayerView) -> Action:
         return self.scored(view)[0][0]
@@ -473,6 +434,7 @@ class HeuristicBot(Bot):
             dead_share=self.dead_share,
             infer_danger=self.infer_danger,
             pile_outs=self.pile_outs,
+            tempo=self.tempo,
         )
         if view.phase is Phase.DRAW:
             out = self._draw(view, judge)
