@@ -106,9 +106,12 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "h-pile-3": (HeuristicBot, {"pile_outs": 3.0}),
     "h-pile-6": (HeuristicBot, {"pile_outs": 6.0}),
     "h-tempo-0": (HeuristicBot, {"tempo": 0.0}),
+    "h-tempo-8": (HeuristicBot, {"tempo": 8.0}),
     "h-tempo-3": (HeuristicBot, {"tempo": 3.0}),
     "h-tempo-5": (HeuristicBot, {"tempo": 5.0}),
     "h-tempo-12": (HeuristicBot, {"tempo": 12.0}),
+    "h-tempo-18": (HeuristicBot, {"tempo": 18.0}),
+    "h-tempo-24": (HeuristicBot, {"tempo": 24.0}),
     "h-pile-12": (HeuristicBot, {"pile_outs": 12.0}),
     # the search on the heuristic with the measured shares; ``draw``: it may overrule the
     # heuristic only in the draw phase and a Rummy window (plays are the heuristic's)

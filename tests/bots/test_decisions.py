@@ -143,6 +143,12 @@ def test_where_melds_score_nothing_cards_left_over_cost_their_value_and_tempo() 
     assert five.kept(10, 1.0) == pytest.approx(10 * (a + b))
     assert five.kept(10, 0.0) == pytest.approx(10 * a)
     assert rummy.kept(10, 1.0) == 0 and rummy.kept(10, 0.0) == -2 * (10 + TEMPO)
+    view = Game(Rules.preset("rummy"), ["A", "B"], seed=1).view(0)
+    slow = Judge(view, Values(Rules.preset("rummy")), tempo=0.0)
+    assert slow.kept(10, 0.0) == -20 and slow.kept(10, 0.5) == -10
+    assert HeuristicBot().tempo == TEMPO and HeuristicBot(tempo=3.0).tempo == 3.0
+    # the option reaches the judge: the worths it gives the actions change
+    assert HeuristicBot(tempo=0.0).scored(view) != HeuristicBot().scored(view)
 
 
 def test_cycle_period_reads_the_public_log() -> None:
