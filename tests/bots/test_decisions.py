@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -202,6 +203,34 @@ def test_greedy_leaves_a_hand_going_round_in_circles(
     monkeypatch.setattr(cycles, "cycle_period", lambda log: 0)
     stuck = _greedy_rummy_hand(seed)
     assert not stuck.is_over and not stuck.dead()
+
+
+def test_a_standoff_of_pairs_is_broken_at_random() -> None:
+    # 4-player rummy, two basic bots against two greedy ones (game 145 of the match with
+    # seed 7): in hand 6 each basic bot holds a pair of aces, and each greedy bot a three
+    # (one card); nobody can progress unless somebody breaks a pair, which no best (or
+    # second-best) move does, and the hand went round for 5,000 actions. Random steps
+    # off the cycle let it end.
+    specs = [BotSpec.of("basic"), BotSpec.of("greedy")]
+    result = play_one(specs, Rules.preset("rummy"), 4, 7, 145, max_hand_actions=5000)
+    assert not result.unfinished and result.winner is not None
+    assert len(result.hand_scores) > 5
+
+
+def test_step_off_plays_another_action_of_the_same_kind() -> None:
+    game = Game(Rules.preset("rummy"), ["A", "B"], seed=3)
+    game.apply(game.legal_actions()[0])  # A draws (or takes): A now discards
+    view = game.view(game.to_act)
+    discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+    mine = [(view.seat, str(discards[0]))]
+    turn = [(1 - view.seat, "draw"), (1 - view.seat, "discard 9H"), (view.seat, "draw")]
+    # one cycle ago this seat played discards[0] here: the log repeats with period 4
+    log = (*turn, *mine, *turn, *mine, *turn)
+    looping = dataclasses.replace(view, log=log)
+    assert cycles.step_off(view, discards[0], random.Random(1)) is None
+    assert cycles.step_off(looping, discards[1], random.Random(1)) is None
+    picked = {cycles.step_off(looping, discards[0], random.Random(k)) for k in range(40)}
+    assert picked <= set(discards[1:]) and len(picked) > 1
 
 
 def test_two_heuristic_bots_finish_their_rummy_games() -> None:

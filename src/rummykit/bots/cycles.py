@@ -3,16 +3,23 @@
 In ``rummy`` the pile is turned over without shuffling, so a hand in which nobody wants
 what they draw can repeat itself exactly, pass after pass, though some play could still
 end it. A bot that always plays the same thing in the same position then loops for ever.
-The bots read these cycles from the log (public to everyone) and step off them.
+The bots read these cycles from the log (public to everyone) and step off them
+(:func:`step_off`).
+
+The step off is random. Often the next-best move is enough, but not always. Players can
+each hold a pair of what another needs (one two aces, another the other two): then
+nobody progresses until somebody breaks a pair, which no best move ever does.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
+from rummykit.actions import Action
 from rummykit.view import PlayerView
 
-__all__ = ["MAX_PERIOD", "cycle_period", "recycling", "repeats"]
+__all__ = ["MAX_PERIOD", "cycle_period", "recycling", "repeats", "step_off"]
 
 #: The longest cycle of a hand's public log that :func:`cycle_period` looks for, in log
 #: entries (a round of two players is four entries; ``rummy`` turns a pile of up to about
@@ -70,3 +77,15 @@ def repeats(view: PlayerView, action: object) -> bool:
         return False
     seat, text = view.log[len(view.log) - period]
     return seat == view.seat and str(action) == text
+
+
+def step_off(view: PlayerView, action: Action, rng: random.Random) -> Action | None:
+    """Where playing ``action`` now would go round the cycle again (:func:`repeats`),
+    another legal action drawn at random: of the same kind where there is one (another
+    discard for a discard), else any other. None where there is no cycle to leave."""
+    legal = view.legal_actions
+    if len(legal) < 2 or not repeats(view, action):
+        return None
+    others = [a for a in legal if a != action]
+    same = [a for a in others if type(a) is type(action)]
+    return rng.choice(same or others)

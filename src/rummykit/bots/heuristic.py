@@ -36,7 +36,7 @@ from rummykit.actions import (
     Take,
 )
 from rummykit.bots.base import Bot
-from rummykit.bots.cycles import cycle_period, recycling
+from rummykit.bots.cycles import cycle_period, recycling, step_off
 from rummykit.bots.determinize import unseen_counts
 from rummykit.bots.evaluate import (
     Values,
@@ -447,12 +447,15 @@ class HeuristicBot(Bot):
         if not out:
             out = [(view.legal_actions[0], 0.0)]
         out.sort(key=lambda p: -p[1])
-        period = cycle_period(view.log) if len(out) > 1 else 0
-        if period:
+        if len(out) > 1:
             # going round in circles: not what this seat did here one cycle ago
-            seat, text = view.log[len(view.log) - period]
-            if seat == view.seat and str(out[0][0]) == text:
-                out[0], out[1] = out[1], out[0]
+            other = step_off(view, out[0][0], self.rng_for(view))
+            if other is not None:
+                at = next((i for i, (a, _) in enumerate(out) if a == other), None)
+                if at is None:
+                    out.insert(0, (other, out[0][1]))
+                else:
+                    out.insert(0, out.pop(at))
         return out
 
     # ------------------------------------------------------------------ phases

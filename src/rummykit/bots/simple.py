@@ -22,7 +22,7 @@ from rummykit.actions import (
     Take,
 )
 from rummykit.bots.base import Bot
-from rummykit.bots.cycles import repeats
+from rummykit.bots.cycles import step_off
 from rummykit.bots.evaluate import Values
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
 from rummykit.reach import new_meld_cost, table_cost
@@ -72,19 +72,18 @@ def greedy_discard(hand: list[int], options: list[int], values: Values) -> int:
 class GreedyBot(Bot):
     """Melds and lays off whatever it can, takes the pile top when it makes a meld at once,
     and discards its worst card. When the hand goes round in circles (see
-    :mod:`rummykit.bots.cycles`) it does not repeat what it did one cycle ago."""
+    :mod:`rummykit.bots.cycles`) it does not repeat what it did one cycle ago: it plays
+    another discard (or draw) at random."""
 
     level = "greedy"
 
     def choose(self, view: PlayerView) -> Action:
-        action = self._pick(view, None)
-        if len(view.legal_actions) > 1 and repeats(view, action):
-            return self._pick(view, action)
-        return action
+        action = self._pick(view)
+        return step_off(view, action, self.rng_for(view)) or action
 
-    def _pick(self, view: PlayerView, avoid: Action | None) -> Action:
-        """The greedy choice, or its next best when ``avoid`` is given."""
-        actions = [a for a in view.legal_actions if a != avoid] or list(view.legal_actions)
+    def _pick(self, view: PlayerView) -> Action:
+        """The greedy choice."""
+        actions = view.legal_actions
         values = self.values(view.rules)
         assert view.hand is not None
         hand = [int(c) for c in view.hand]
@@ -99,8 +98,6 @@ class GreedyBot(Bot):
             melds = [m.meld for m in view.melds]
             for a in actions:
                 if isinstance(a, Take) and a.count == 1 and top is not None:
-                    if avoid is not None:  # off a cycle: anything but the stock
-                        return a
                     fits = table_cost(int(top), [0] * 53, melds, values.ace)[0] == 1
                     if fits or new_meld_cost(int(top), counts, values.ace) <= 3:
                         return a
