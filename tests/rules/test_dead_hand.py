@@ -46,6 +46,7 @@ def position(
     ben: str = "2S",
     pile: str = PILE,
     melds: tuple[str, ...] = MELDS,
+    number: int = 1,
     **options: object,
 ) -> Hand:
     """Ana to draw the last stock card (5H) in the position above."""
@@ -74,7 +75,7 @@ def position(
         Rules.preset("rummy", **options),
         ["Ana", "Ben"],
         1,
-        1,
+        number,
         state,
         hands=[codes(ana), codes(ben)],
         stock=codes("5H"),
@@ -111,6 +112,23 @@ def test_end_dead_not_while_a_player_holds_enough_cards_for_a_meld_off_the_table
     act(hand, "Ana: draw", "Ana: discard 5H", "Ben: draw")
     assert hand.phase is Phase.PLAY and len(hand.hands[1]) == 3
     assert hand.stock  # the pile was turned over
+
+
+def test_end_dead_counts_the_card_kept_for_the_discard() -> None:
+    # two cards in hand and one drawn make a meld, but not one and a card to discard:
+    # with discard-required, and in Wrotham's deals where the whole hand goes down at once
+    two = {"ben": "2S 4S", "pile": PILE.replace("4S ", "")}
+    required = position(**two, going_out="discard-required")
+    act(required, "Ana: draw", "Ana: discard 5H")
+    refuse(required, "Ben: draw", "end.dead")
+    for number, dead in ((4, False), (5, True)):  # all at once from deal 5
+        hand = position(**two, number=number, all_at_once_from_deal=5)
+        act(hand, "Ana: draw", "Ana: discard 5H")
+        assert (parse_action("end") in hand.legal_actions()) is dead
+    pile = PILE.replace("4S ", "").replace("8S ", "")
+    three = position(ben="2S 4S 8S", pile=pile, going_out="discard-required")
+    act(three, "Ana: draw", "Ana: discard 5H", "Ben: draw")  # three cards are enough
+    assert three.stock
 
 
 def test_end_dead_not_while_a_card_can_be_laid_off() -> None:
@@ -175,23 +193,24 @@ def positions(draw: st.DrawFn) -> tuple[list[list[int]], list[int], list[TableMe
 
 
 @settings(max_examples=300, deadline=None)
-@given(positions())
+@given(positions(), st.booleans())
 def test_end_dead_is_never_called_while_some_cards_could_reach_the_table(
-    position: tuple[list[list[int]], list[int], list[TableMeld]],
+    position: tuple[list[list[int]], list[int], list[TableMeld]], keep: bool
 ) -> None:
     """Soundness against brute force: in a dead hand, no player can ever hold cards that
-    meld or lay off. A player holding k cards holds k + 1 after drawing (top-only draws):
-    every set of that many cards off the table is tried, in every hand's hands."""
+    meld or lay off. A player holding k cards holds k + 1 after drawing (top-only draws)
+    and, with ``keep`` (discard-required, all-at-once deals), must keep one of them for
+    the discard: every set of that many cards off the table is tried."""
     hands, pool, table = position
     off = [c for h in hands for c in h] + pool
-    dead = dead_hand(hands, pool, table, ACE, 2, False)
-    most = max(len(h) for h in hands) + 1
+    dead = dead_hand(hands, pool, table, ACE, 2 + keep, False)
+    spare = max(len(h) for h in hands) + 1 - keep
     reachable = any(
         _melds_on(table, list(cards))
-        for size in range(1, min(most, 3) + 1)
+        for size in range(1, min(spare, 3) + 1)
         for cards in combinations(off, size)
     )
     assert not (dead and reachable), (hands, pool, [m.cards for m in table])
-    # and with one card a hand and no lay-off of one or two cards, the hand is dead
-    if most == 2 and not reachable:
+    # and where two cards at most can leave a hand, nothing reachable means dead
+    if spare == 2 and not reachable:
         assert dead

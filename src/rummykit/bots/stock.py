@@ -27,6 +27,8 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rummykit import Phase
+from rummykit.actions import Draw
 from rummykit.bots.evaluate import pack_counts
 from rummykit.bots.seen import shown_cards
 from rummykit.cards import JOKER_CODE, Card
@@ -268,7 +270,10 @@ def next_card(view: PlayerView, stock: PublicStock | None = None) -> int | None:
         return None
     if view.stock_size == 0:
         limit = rules.stock_reuse_limit
-        if view.pile and (limit is None or view.stock_reuses < limit):
+        # [end.dead]: the player to draw is not offered the draw
+        dead = bool(view.legal_actions) and view.phase is Phase.DRAW
+        dead = dead and not any(isinstance(a, Draw) for a in view.legal_actions)
+        if view.pile and (limit is None or view.stock_reuses < limit) and not dead:
             return int(view.pile[0])
         return None
     if stock is None:
