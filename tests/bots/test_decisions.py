@@ -176,6 +176,7 @@ def test_heuristic_leaves_a_hand_going_round_in_circles(
     assert not result.unfinished and result.winner is not None
     monkeypatch.setattr(heuristic, "cycle_period", lambda log: 0)
     monkeypatch.setattr(cycles, "cycle_period", lambda log: 0)  # greedy's, too
+    monkeypatch.setattr(cycles, "stalled", lambda view: False)
     stuck = play_one(specs, Rules.preset("rummy"), 2, 7, game, max_hand_actions=1500)
     assert stuck.unfinished
 
@@ -201,6 +202,7 @@ def test_greedy_leaves_a_hand_going_round_in_circles(
     hand = _greedy_rummy_hand(seed)
     assert hand.is_over and hand.ended_by is HandEnd.OUT
     monkeypatch.setattr(cycles, "cycle_period", lambda log: 0)
+    monkeypatch.setattr(cycles, "stalled", lambda view: False)
     stuck = _greedy_rummy_hand(seed)
     assert not stuck.is_over and not stuck.dead()
 
@@ -231,6 +233,20 @@ def test_step_off_plays_another_action_of_the_same_kind() -> None:
     assert cycles.step_off(looping, discards[1], random.Random(1)) is None
     picked = {cycles.step_off(looping, discards[0], random.Random(k)) for k in range(40)}
     assert picked <= set(discards[1:]) and len(picked) > 1
+
+
+def test_a_hand_has_stalled_after_two_passes_with_nothing_put_on_the_table() -> None:
+    game = Game(Rules.preset("rummy"), ["A", "B"], seed=3)
+    view = game.view(0)
+    cards = view.stock_size + len(view.pile)
+    turn = ((0, "draw"), (0, "discard 9H"), (1, "take 1"), (1, "discard 5C"))
+    two_passes = turn * (cards + 2)  # more than 2 * cards + 2 draws and takes
+    assert cycles.stalled(dataclasses.replace(view, log=two_passes))
+    assert not cycles.stalled(dataclasses.replace(view, log=two_passes[: 2 * cards]))
+    melded = (*two_passes, (0, "draw"), (0, "meld 7C 8C 9C"), *turn)
+    assert not cycles.stalled(dataclasses.replace(view, log=melded))
+    laid_off = (*two_passes, (0, "draw"), (0, "layoff TC to 1"), *turn)
+    assert not cycles.stalled(dataclasses.replace(view, log=laid_off))
 
 
 def test_two_heuristic_bots_finish_their_rummy_games() -> None:

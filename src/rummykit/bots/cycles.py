@@ -16,15 +16,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummykit.actions import Action
+from rummykit.actions import Action, Discard, Draw
 from rummykit.view import PlayerView
 
-__all__ = ["MAX_PERIOD", "cycle_period", "recycling", "repeats", "step_off"]
+__all__ = [
+    "MAX_PERIOD",
+    "STALL_SHARE",
+    "cycle_period",
+    "recycling",
+    "repeats",
+    "stalled",
+    "step_off",
+]
 
 #: The longest cycle of a hand's public log that :func:`cycle_period` looks for, in log
 #: entries (a round of two players is four entries; ``rummy`` turns a pile of up to about
 #: 40 cards over without shuffling).
-MAX_PERIOD = 400
+MAX_PERIOD = 2000
+
+#: In a hand that has :func:`stalled`, the chance that a discard is drawn at random.
+STALL_SHARE = 0.5
+
+#: The verbs of the public log that put cards on the table.
+TABLE_VERBS = frozenset({"meld", "layoff", "swap"})
 
 
 def cycle_period(log: Sequence[tuple[int, str]]) -> int:
@@ -82,10 +96,44 @@ def repeats(view: PlayerView, action: object) -> bool:
 def step_off(view: PlayerView, action: Action, rng: random.Random) -> Action | None:
     """Where playing ``action`` now would go round the cycle again (:func:`repeats`),
     another legal action drawn at random: of the same kind where there is one (another
-    discard for a discard), else any other. None where there is no cycle to leave."""
+    discard for a discard), else any other. None where there is no cycle to leave.
+
+    A draw from the stock is left alone: the discard that follows steps off instead. In
+    a hand that has :func:`stalled`, where the cycles can be too long or too varied to
+    repeat exactly, a discard also steps off with chance :data:`STALL_SHARE`.
+    (Taking the top card instead changes little: the taker may not discard it again,
+    and discards its worst card, which it would have discarded anyway.)"""
     legal = view.legal_actions
-    if len(legal) < 2 or not repeats(view, action):
+    if len(legal) < 2:
+        return None
+    if isinstance(action, Draw):
+        if rng.random() >= STALL_SHARE or not repeats(view, action):
+            return None
+    elif not repeats(view, action) and not (
+        isinstance(action, Discard) and rng.random() < STALL_SHARE and stalled(view)
+    ):
         return None
     others = [a for a in legal if a != action]
     same = [a for a in others if type(a) is type(action)]
     return rng.choice(same or others)
+
+
+def stalled(view: PlayerView) -> bool:
+    """Whether the hand has gone about two passes of the stock with no card put on the
+    table: since the last meld, lay-off or joker swap (or the deal), more draws than
+    twice the cards now in the stock and pile.
+
+    Cycles that repeat exactly are caught by :func:`repeats`. Some never do: a player
+    who keeps one of two cards in turn, pass after pass, or others stepping off their
+    own cycles, make the log vary while nobody gets closer to going out."""
+    limit = 2 * (view.stock_size + len(view.pile)) + 2
+    draws = 0
+    for _, text in reversed(view.log):
+        verb = text.partition(" ")[0]
+        if verb in TABLE_VERBS:
+            return False
+        if verb == "draw" or verb == "take":
+            draws += 1
+            if draws > limit:
+                return True
+    return False
