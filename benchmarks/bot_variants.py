@@ -111,6 +111,7 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "h-tempo-5": (HeuristicBot, {"tempo": 5.0}),
     "h-tempo-12": (HeuristicBot, {"tempo": 12.0}),
     "h-tempo-18": (HeuristicBot, {"tempo": 18.0}),
+    "h-tempo-20": (HeuristicBot, {"tempo": 20.0}),
     "h-tempo-24": (HeuristicBot, {"tempo": 24.0}),
     "h-pile-12": (HeuristicBot, {"pile_outs": 12.0}),
     # the search on the heuristic with the measured shares; ``draw``: it may overrule the
