@@ -277,8 +277,9 @@ class Rules:
                 "cards, one of them turned up)",
             )
 
-    def min_hand_size(self) -> int:
-        """The smallest hand size from which a meld can ever be made ([deal.size]).
+    def min_hand_size(self, deal: int | None = None) -> int:
+        """The smallest hand size from which a meld can ever be made ([deal.size]), in
+        deal number ``deal`` (1-based), or in any deal of the game (None).
 
         With ``pile_draw`` any-depth (or ``rummy_call`` pile) a player can gather pile
         cards into a meld, so one card will do. Otherwise a player holds at most one card
@@ -286,14 +287,17 @@ class Rules:
         laid off before the first meld: that card and the hand must make a meld of
         :data:`SMALLEST_MELD` cards, plus the card kept for the discard when going out
         needs one ([out.discard-required]) or when the whole hand must be melded at once
-        (the Wrotham extension).
+        (the Wrotham extension). The same holds of a hand being played: with fewer
+        cards than this in every hand, nobody can gather a new meld ([end.dead]).
         """
         if self.pile_draw is PileDraw.ANY_DEPTH or self.rummy_call is RummyCall.PILE:
             return 1
-        return SMALLEST_MELD - 1 + int(self._keeps_a_discard())
+        return SMALLEST_MELD - 1 + int(self._keeps_a_discard(deal))
 
-    def _keeps_a_discard(self) -> bool:
+    def _keeps_a_discard(self, deal: int | None) -> bool:
         at_once = self.all_at_once_from_deal
+        if at_once is not None and deal is not None:
+            return self.going_out is GoingOut.DISCARD_REQUIRED or deal >= at_once
         return self.going_out is GoingOut.DISCARD_REQUIRED or (
             at_once is not None and (self.deals is None or self.deals >= at_once)
         )
@@ -305,7 +309,7 @@ class Rules:
             f"{held} cards on their turn "
             f"and a meld needs {SMALLEST_MELD}"
         )
-        if self._keeps_a_discard():
+        if self._keeps_a_discard(None):
             why += " plus a card kept for the discard"
         return why
 

@@ -18,7 +18,7 @@ from rummykit.errors import RecordError
 from rummykit.events import HandEnd
 from rummykit.melds import TableMeld
 from rummykit.reach import Reach, dead_hand, direct_fits
-from rummykit.rules import SMALLEST_MELD, GoingOut, PileDraw, Rules, RummyCall, StockExhausted
+from rummykit.rules import GoingOut, Rules, StockExhausted
 from rummykit.scoring import score_hand
 
 __all__ = ["HandState", "Phase", "TurnState", "new_seed"]
@@ -391,17 +391,12 @@ class HandState:
         """Whether no play can ever put another card on the table ([end.dead]): the pile
         is then not turned over, and an empty stock ends the hand."""
         rules = self.rules
-        if rules.pile_draw is PileDraw.ANY_DEPTH or rules.rummy_call is RummyCall.PILE:
-            smallest = 1  # pile cards can be gathered into a hand
-        else:  # a held hand plus the draw; one more to keep for the discard
-            keep = rules.going_out is GoingOut.DISCARD_REQUIRED or self.all_at_once
-            smallest = SMALLEST_MELD - 1 + int(keep)
         return dead_hand(
             self.hands,
             self.stock + self.pile,
             self.melds,
             rules.ace,
-            smallest,
+            rules.min_hand_size(self.number),
             rules.joker_swap,
         )
 

@@ -98,11 +98,12 @@ def step_off(view: PlayerView, action: Action, rng: random.Random) -> Action | N
     another legal action drawn at random: of the same kind where there is one (another
     discard for a discard), else any other. None where there is no cycle to leave.
 
-    A draw from the stock is left alone: the discard that follows steps off instead. In
-    a hand that has :func:`stalled`, where the cycles can be too long or too varied to
-    repeat exactly, a discard also steps off with chance :data:`STALL_SHARE`.
-    (Taking the top card instead changes little: the taker may not discard it again,
-    and discards its worst card, which it would have discarded anyway.)"""
+    A repeated draw from the stock becomes a take of the top card only with chance
+    :data:`STALL_SHARE`: the discard that follows can step off instead, and a take alone
+    changes little (the taker may not discard that card again, and throws its worst
+    card, which it would have thrown anyway). In a hand that has :func:`stalled`, where
+    the cycles can be too long or too varied to repeat exactly, a discard also steps
+    off with chance :data:`STALL_SHARE`."""
     legal = view.legal_actions
     if len(legal) < 2:
         return None
