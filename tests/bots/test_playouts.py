@@ -4,11 +4,12 @@ the search bots play out."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from rummykit import Card, Discard, Game, Rules, Take
-from rummykit.bots import HeuristicBot, MonteCarloBot
+from rummykit.bots import HeuristicBot, MonteCarloBot, RolloutBot
 from rummykit.bots.evaluate import Values
 from rummykit.bots.policy import PolicyBot, playout, policy_action
 
@@ -158,6 +159,33 @@ def test_heuristic_playout_stops_after_the_turn_ends_it_is_given() -> None:
     short = game.hand.clone()
     heuristic_playout(short, values, HeuristicBot(), 3, discards_only=True)
     assert sum(isinstance(a, Discard) for _, a in short.history) == 3
+
+
+def test_heuristic_playout_stops_unfinished_at_its_deadline() -> None:
+    from rummykit.bots.rollout import heuristic_playout
+
+    values = Values(SEVEN)
+    game = Game(SEVEN, ["A", "B", "C"], seed=2)
+    late = game.hand.clone()
+    passed = time.perf_counter() - 1.0
+    assert heuristic_playout(late, values, HeuristicBot(), 1000, deadline=passed) is None
+    assert late.history == game.hand.history  # stopped before its first action
+    whole = game.hand.clone()
+    later = time.perf_counter() + 3600.0
+    assert heuristic_playout(whole, values, HeuristicBot(), 1000, deadline=later) is not None
+    assert whole.is_over
+
+
+def test_rollout_with_no_time_left_plays_the_heuristic_choice() -> None:
+    # not even one round of playouts fits: the search has nothing to overrule with
+    game = Game(Rules.preset("500-rum"), ["A", "B"], seed=5)
+    bots = [RolloutBot(seed=1), HeuristicBot(seed=1)]
+    bots[0].time_limit = 0.0
+    for _ in range(30):
+        v = game.view(game.to_act)
+        if game.to_act == 0:
+            assert bots[0].choose(v) == bots[0].heuristic.choose(v)
+        game.apply(bots[game.to_act].act(v), game.to_act)
 
 
 def test_montecarlo_with_heuristic_playouts_plays_legal_moves() -> None:

@@ -11,6 +11,8 @@ about a millisecond a playout decision.
 
 from __future__ import annotations
 
+import time
+
 from rummykit import Hand, Phase
 from rummykit.actions import Discard
 from rummykit.bots.evaluate import Values
@@ -28,15 +30,20 @@ def heuristic_playout(
     turns: int,
     discards_only: bool = False,
     leaf: Leaf | None = None,
-) -> list[float]:
+    deadline: float | None = None,
+) -> list[float] | None:
     """Plays ``h`` on with ``bot`` choosing for every seat, each from its own view of the
     hand, for ``turns`` turn ends or to the hand's end (as
     :func:`~rummykit.bots.policy.playout` counts them), and returns ``leaf`` of where it
-    stopped. Changes ``h``."""
+    stopped. Changes ``h``. Returns None, unfinished, once ``time.perf_counter()``
+    passes ``deadline``: a playout that goes long (a ``rummy`` hand can take hundreds
+    of actions) must not hold a decision past its time limit."""
     ends = 0
     steps = 0
     totals = (0,) * h.n
     while not h.is_over and ends < turns and steps < MAX_STEPS:
+        if deadline is not None and steps % 8 == 0 and time.perf_counter() > deadline:
+            return None
         a = bot.choose(view_of_hand(h, h.to_act, totals, False, None))
         h.apply(a)
         steps += 1
