@@ -18,6 +18,7 @@ deals) and ``record`` (a NOTATION.md record of such deals).
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -39,6 +40,7 @@ from rummykit import (
 )
 from rummykit.cards import make_pack
 from rummykit.melds import format_meld
+from rummykit.state import TurnState
 
 __all__ = [
     "act",
@@ -55,6 +57,7 @@ __all__ = [
     "rules_of",
     "run_down",
     "snapshot",
+    "turn_state",
     "with_pile",
 ]
 
@@ -334,3 +337,31 @@ def record(
         for dealer, deal, actions in hands
     ]
     return doc
+
+
+def turn_state(**changes: Any) -> TurnState:
+    """The public turn state of a two-player hand in the middle of play, for
+    :meth:`Hand.from_public`: the first player to act (draw phase), the second has
+    melded; ``changes`` set any field."""
+    state = TurnState(
+        turn=0,
+        phase=Phase.DRAW,
+        took=0,
+        target=-1,
+        pending=False,
+        pending_rule="",
+        same_card=-1,
+        melds_made=0,
+        has_melded=(False, True),
+        played=(False, True),
+        played_at_start=False,
+        window=(),
+        window_next=-1,
+        last_player=1,
+        call_layoff_only=False,
+        call_resume=-1,
+        reuse=0,
+        last_turn=False,
+        first_turn=False,
+    )
+    return dataclasses.replace(state, **changes)

@@ -19,9 +19,8 @@ from rummykit import Hand, IllegalAction, Phase, Rules, parse_action, parse_card
 from rummykit.events import HandEnd
 from rummykit.melds import TableMeld, lay_off, resolve_meld
 from rummykit.reach import dead_hand
-from rummykit.state import TurnState
 
-from .kit import act, refuse
+from .kit import act, refuse, turn_state
 
 MELDS = ("7C 7D 7H 7S", "JD JH JS JC", "9C 9H 9S 9D", "AD 2D 3D 4D 5D 6D")
 PILE = (
@@ -50,27 +49,7 @@ def position(
     **options: object,
 ) -> Hand:
     """Ana to draw the last stock card (5H) in the position above."""
-    state = TurnState(
-        turn=0,
-        phase=Phase.DRAW,
-        took=0,
-        target=-1,
-        pending=False,
-        pending_rule="",
-        same_card=-1,
-        melds_made=0,
-        has_melded=(False, True),
-        played=(False, True),
-        played_at_start=False,
-        window=(),
-        window_next=-1,
-        last_player=1,
-        call_layoff_only=False,
-        call_resume=-1,
-        reuse=3,
-        last_turn=False,
-        first_turn=False,
-    )
+    state = turn_state(reuse=3)
     return Hand.from_public(
         Rules.preset("rummy", **options),
         ["Ana", "Ben"],

@@ -10,7 +10,7 @@ import pytest
 
 from rummykit import Hand
 
-from .kit import act, held, make_hand, melds, pile, refuse, rules_of
+from .kit import act, held, make_hand, melds, pile, refuse, rules_of, turn_state
 
 NAMES = "Ana Ben Caro"
 
@@ -134,33 +134,13 @@ def test_joker_swap_refused_when_it_leaves_only_the_card_taken_from_the_top() ->
     from rummykit import Rules, parse_action
     from rummykit.cards import JOKER_CODE, parse_cards
     from rummykit.errors import IllegalAction
-    from rummykit.hand import Phase, TurnState
+    from rummykit.hand import Phase
     from rummykit.melds import TableMeld
 
     rules = Rules.preset("500-rum", joker_swap=True, rummy_call="off")
     c = {str(x): int(x) for x in parse_cards("3C 3D 3S 3H")}
     group = TableMeld(False, -1, 3, 0, (c["3C"], c["3D"], c["3S"], JOKER_CODE), (1, 1, 1, 1))
-    state = TurnState(
-        turn=0,
-        phase=Phase.PLAY,
-        took=1,
-        target=JOKER_CODE,
-        pending=False,
-        pending_rule="",
-        same_card=JOKER_CODE,
-        melds_made=0,
-        has_melded=(False, True),
-        played=(False, True),
-        played_at_start=False,
-        window=(),
-        window_next=-1,
-        last_player=1,
-        call_layoff_only=False,
-        call_resume=-1,
-        reuse=0,
-        last_turn=False,
-        first_turn=False,
-    )
+    state = turn_state(phase=Phase.PLAY, took=1, target=JOKER_CODE, same_card=JOKER_CODE)
     hand = Hand.from_public(
         rules,
         ["Ana", "Ben"],
