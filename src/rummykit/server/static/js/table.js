@@ -272,6 +272,9 @@ function result(s) {
   const v = s.view;
   const winner = v.winner === null ? t("result.no-winner") : t("result.winner", { name: v.players[v.winner] });
   const mine = s.saved();
+  // this game's own view says it is over, even where the table's document (sent just
+  // after it) has not come in yet: the server marks the table over before the last event
+  const over = s.table.status === "over" || (v.game_over && s.table.game === s.game);
   return h(
     "section",
     { class: "result", "aria-labelledby": "result-title" },
@@ -281,7 +284,7 @@ function result(s) {
     h(
       "div",
       { class: "room-controls" },
-      mine && s.seat !== null && s.table.status === "over"
+      mine && s.seat !== null && over
         ? h("button", { type: "button", class: "primary", "data-focus": "again", onclick: () => s.withToken(api.again) }, t("result.again"))
         : null,
       h("a", { href: "/", class: "button-link" }, t("nav.lobby")),
