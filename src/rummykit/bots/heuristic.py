@@ -36,7 +36,7 @@ from rummykit.actions import (
     Take,
 )
 from rummykit.bots.base import Bot
-from rummykit.bots.cycles import cycle_period, recycling, step_off
+from rummykit.bots.cycles import recycling, step_off
 from rummykit.bots.determinize import unseen_counts
 from rummykit.bots.evaluate import (
     Values,
@@ -57,7 +57,7 @@ from rummykit.reach import new_meld_cost
 from rummykit.rules import Ace, PileDraw, RummyCall
 from rummykit.view import PlayerView
 
-__all__ = ["BasicBot", "HeuristicBot", "Judge", "cycle_period", "recycling"]
+__all__ = ["BasicBot", "HeuristicBot", "Judge"]
 
 #: The first model of :meth:`Judge.kept`: a card left over with melding chance ``q`` is
 #: worth ``2q - 1`` times its value where melds score, as if every card not melded were
