@@ -33,12 +33,14 @@ from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
 from rummykit.bots.tournament import BotSpec
 from rummykit.cli.paired_cmd import load_deals
 
-#: (upper, lower): each level against the one below, and the top against the heuristic.
+#: (upper, lower): each difficulty against the one below (easy, medium, hard, expert),
+#: then the levels without a difficulty against hard.
 LADDER: list[tuple[str, str]] = [
     ("greedy", "random"),
-    ("heuristic", "greedy"),
+    ("basic", "greedy"),
+    ("heuristic", "basic"),
+    ("rollout", "heuristic"),
     ("montecarlo", "heuristic"),
-    ("ismcts", "montecarlo"),
     ("ismcts", "heuristic"),
 ]
 

@@ -361,15 +361,10 @@ def run_match(
         for i in todo:
             finished(play_one(specs, rules_obj, players, seed, i, records_dir=records_dir))
     else:
-        rotations = max(len(specs), players)
-        groups: list[list[int]] = []
-        for i in todo:  # the games left of one deal go to the same process
-            if groups and groups[-1][0] // rotations == i // rotations:
-                groups[-1].append(i)
-            else:
-                groups.append([i])
+        # one game a task, in order: the rotations of a deal are played side by side, and
+        # an interrupted run loses at most the games being played
         rdir = str(records_dir) if records_dir is not None else None
-        tasks = [(specs, rules_obj, players, seed, grp, rdir) for grp in groups]
+        tasks = [(specs, rules_obj, players, seed, [i], rdir) for i in todo]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_play_chunk, task) for task in tasks]
             for future in as_completed(futures):  # as they end, for on_result
