@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from rummykit import Phase
-from rummykit.bots import LEVELS, Bot, HeuristicBot, ISMCTSBot, MonteCarloBot
+from rummykit.bots import LEVELS, Bot, HeuristicBot, ISMCTSBot, MonteCarloBot, RolloutBot
 from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
 from rummykit.bots.policy import PolicyBot
 from rummykit.cli.paired_cmd import load_deals
@@ -120,6 +120,9 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "mc-m-draw": (MonteCarloBot, {"dead_share": None, "phases": _DRAW}),
     "mc-m-play": (MonteCarloBot, {"dead_share": None, "phases": frozenset({Phase.PLAY})}),
     "mc-draw": (MonteCarloBot, {"phases": _DRAW}),
+    # rollout scoring each playout by the chance its result gives of winning the game
+    # (rummykit.bots.race), not by its points
+    "rollout-race": (RolloutBot, {"race": True}),
     "policy-greedy": (PolicyBot, {"smart": False}),
     "policy-smart": (PolicyBot, {"smart": True}),
 }

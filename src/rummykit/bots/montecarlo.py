@@ -28,6 +28,7 @@ from rummykit.bots.heuristic import CERTAIN, HeuristicBot
 from rummykit.bots.inference import card_weights
 from rummykit.bots.leaf import calibrated_value, worth_value
 from rummykit.bots.policy import Leaf, playout, position_value
+from rummykit.bots.race import Race
 from rummykit.bots.rollout import heuristic_playout
 from rummykit.view import PlayerView
 
@@ -103,6 +104,7 @@ class MonteCarloBot(Bot):
         dead_share: tuple[float, float] | None = None,
         phases: frozenset[Phase] | None = None,
         rollout: str = "policy",
+        race: bool = False,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
         if rollout not in ("policy", "heuristic"):
@@ -110,6 +112,9 @@ class MonteCarloBot(Bot):
         #: who plays the playouts: the fast policy, or the heuristic itself
         #: (rummykit.bots.rollout)
         self.rollout = rollout
+        #: score a playout by the chance its result gives of winning the game
+        #: (rummykit.bots.race) rather than by its points
+        self.race = race
         #: the phases in which the search may overrule the heuristic's first choice
         #: (None: every phase; elsewhere the heuristic's choice is played at once)
         self.phases = phases
@@ -153,6 +158,11 @@ class MonteCarloBot(Bot):
         if turns is None:  # measured: BENCHMARKS.md, paired measurements of 2026-11-23
             turns = SHORT_PLAYOUT if len(view.players) == 2 else HAND_END
         weights = card_weights(view, self.infer) if self.infer else None
+        race = (
+            Race.of(view, random.Random(f"{self.seed}/race/{view.hand_number}"))
+            if self.race
+            else None
+        )
         done = 0
         looped = time.perf_counter()
         longest = 0.0
@@ -181,7 +191,7 @@ class MonteCarloBot(Bot):
                         self.discards_only,
                         self.leaf,
                     )
-                rewards.append(reward(scores, seat))
+                rewards.append(race.value(scores, seat) if race else reward(scores, seat))
             if len(rewards) < len(cands):
                 break
             for k, r in enumerate(rewards):
@@ -239,7 +249,9 @@ class RolloutBot(MonteCarloBot):
 
     level = "rollout"
 
-    def __init__(self, seed: int | str = 0, budget: int | None = None, name: str = "") -> None:
+    def __init__(
+        self, seed: int | str = 0, budget: int | None = None, name: str = "", *, race: bool = False
+    ) -> None:
         super().__init__(
             seed,
             budget,
@@ -249,4 +261,5 @@ class RolloutBot(MonteCarloBot):
             width=2,
             confidence=1.0,
             time_limit=TIME_LIMIT,
+            race=race,
         )

@@ -1,0 +1,156 @@
+"""Endgames: two bots finish games near their end, from the same totals and deals.
+
+The race to the target (:mod:`rummykit.bots.race`) changes a bot's play only where a
+hand's result may decide the game, so whole games mostly measure hands where it changes
+nothing. This script measures it where it matters: each position is the totals that a
+game of ``heuristic`` bots had before its last hand (seeded games of the preset); the
+two bots play a game from there to its end, once in each seating with the same deal,
+and the first bot's share of the wins is reported with its 95% interval (Wilson) and
+the sequence of the positions' results.
+
+    python benchmarks/endgames.py rollout-race rollout --positions 100 --jobs 2 --log DIR
+    python benchmarks/endgames.py rollout-race rollout --log DIR --report
+
+With ``--log DIR`` each game is appended to ``DIR/endgames-<preset>-<a>-<b>.jsonl`` as
+it ends, and the same command again plays only the games missing there. Bots are levels
+or the variants of ``benchmarks/bot_variants.py``. Only games played to a target fit
+(not ``deals``), at two players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from bot_variants import register
+
+from rummykit import Game, Rules
+from rummykit.bots import get_bot
+from rummykit.players import Driver
+
+
+def positions(preset: str, count: int) -> list[tuple[int, int]]:
+    """The totals before the last hand of ``count`` seeded 2-player heuristic games."""
+    rules = Rules.preset(preset)
+    out: list[tuple[int, int]] = []
+    for g in range(count):
+        game = Game(rules, ["a", "b"], seed=f"endgame-source/{preset}/{g}")
+        bots = [get_bot("heuristic", seed=f"endgame-source/{g}/{i}") for i in range(2)]
+        Driver(game, bots, max_hand_actions=3000, max_hands=40).run()
+        totals = [0, 0]
+        for r in game.results[:-1]:
+            totals = [t + s for t, s in zip(totals, r.scores, strict=True)]
+        out.append((totals[0], totals[1]))
+    return out
+
+
+def play(args: tuple[str, list[str], int, tuple[int, int], int]) -> dict[str, Any]:
+    """One game from a position: ``bots`` by seat, the deal of position ``k``."""
+    register()
+    preset, bots, k, start, swap = args
+    game = Game(Rules.preset(preset), ["s0", "s1"], seed=f"endgame/{preset}/{k}")
+    game.totals[:] = list(start)
+    players = [get_bot(level, seed=f"endgame/{k}/{i}") for i, level in enumerate(bots)]
+    t = time.perf_counter()
+    driver = Driver(game, players, max_hand_actions=3000, max_hands=40)
+    driver.run()
+    return {
+        "position": k,
+        "swap": swap,
+        "start": list(start),
+        "seats": bots,
+        "winners": [bots[w] for w in game.winners],
+        "hands": len(game.results),
+        "totals": list(game.totals),
+        "seconds": round(time.perf_counter() - t, 2),
+        "unfinished": driver.unfinished,
+    }
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of ``wins`` of ``n``."""
+    if n == 0:
+        return (0.0, 1.0)
+    z, p = 1.96, wins / n
+    mid = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return ((mid - half) / (1 + z * z / n), (mid + half) / (1 + z * z / n))
+
+
+def summary(first: str, games: list[dict[str, Any]]) -> dict[str, Any]:
+    """``first``'s share of the wins (a shared win counts as half)."""
+    wins = sum(1 / len(g["winners"]) for g in games if first in g["winners"])
+    n = len(games)
+    low, high = wilson(wins, n)
+    return {
+        "games": n,
+        "wins": wins,
+        "win_rate": round(wins / n, 4) if n else None,
+        "ci95": [round(low, 4), round(high, 4)],
+        "hands_a_game": round(sum(g["hands"] for g in games) / n, 2) if n else None,
+        "unfinished": sum(1 for g in games if g["unfinished"]),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("first", help="a level or variant")
+    p.add_argument("second", help="a level or variant")
+    p.add_argument("--preset", default="500-rum", help="the rules (default: 500-rum)")
+    p.add_argument("--positions", type=int, default=100, help="positions (default: 100)")
+    p.add_argument("--jobs", type=int, default=1, help="processes (default: 1)")
+    p.add_argument("--log", type=Path, metavar="DIR", help="save each game in DIR; resume")
+    p.add_argument("--report", action="store_true", help="only report the games in --log")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = p.parse_args(argv)
+    register()
+    for level in (args.first, args.second):
+        get_bot(level)  # an unknown name stops here, with the list of names
+    if Rules.preset(args.preset).target is None:
+        p.error(f"--preset {args.preset}: plays a number of deals, not to a target")
+    path = None
+    done: list[dict[str, Any]] = []
+    if args.log is not None:
+        args.log.mkdir(parents=True, exist_ok=True)
+        path = args.log / f"endgames-{args.preset}-{args.first}-{args.second}.jsonl"
+        if path.exists():
+            done = [json.loads(line) for line in path.read_text().splitlines() if line]
+    if not args.report:
+        starts = positions(args.preset, args.positions)
+        have = {(g["position"], g["swap"]) for g in done}
+        tasks = [
+            (args.preset, [args.first, args.second][:: -1 if swap else 1], k, starts[k], swap)
+            for k in range(args.positions)
+            for swap in (0, 1)
+            if (k, swap) not in have
+        ]
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            futures = [pool.submit(play, t) for t in tasks]
+            for n, future in enumerate(as_completed(futures), 1):
+                g = future.result()
+                done.append(g)
+                if path is not None:
+                    with path.open("a", encoding="utf-8") as f:
+                        f.write(json.dumps(g, separators=(",", ":")) + "\n")
+                if not args.quiet:
+                    s = summary(args.first, done)
+                    print(
+                        f"\r{n}/{len(tasks)} games, {args.first} {s['win_rate']:.1%}",
+                        end="",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+        if not args.quiet:
+            print(file=sys.stderr)
+    print(json.dumps({args.first: summary(args.first, done)}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
