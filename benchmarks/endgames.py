@@ -5,8 +5,9 @@ hand's result may decide the game, so whole games mostly measure hands where it 
 nothing. This script measures it where it matters: each position is the totals that a
 game of ``heuristic`` bots had before its last hand (seeded games of the preset); the
 two bots play a game from there to its end, once in each seating with the same deal,
-and the first bot's share of the wins is reported with its 95% interval (Wilson) and
-the sequence of the positions' results.
+and the first bot's share of the wins is reported with its 95% interval (Wilson, which
+takes the games as independent: the two games of a position share their deal, so it is
+a little wide) and how the positions went (both games won, one, none).
 
     python benchmarks/endgames.py rollout-race rollout --positions 100 --jobs 2 --log DIR
     python benchmarks/endgames.py rollout-race rollout --log DIR --report
@@ -36,13 +37,19 @@ from rummykit.players import Driver
 
 
 def positions(preset: str, count: int) -> list[tuple[int, int]]:
-    """The totals before the last hand of ``count`` seeded 2-player heuristic games."""
+    """The totals before the last hand of ``count`` seeded 2-player heuristic games
+    (a game stopped unfinished is skipped)."""
     rules = Rules.preset(preset)
     out: list[tuple[int, int]] = []
-    for g in range(count):
+    g = 0
+    while len(out) < count:
         game = Game(rules, ["a", "b"], seed=f"endgame-source/{preset}/{g}")
         bots = [get_bot("heuristic", seed=f"endgame-source/{g}/{i}") for i in range(2)]
-        Driver(game, bots, max_hand_actions=3000, max_hands=40).run()
+        driver = Driver(game, bots, max_hand_actions=3000, max_hands=40)
+        driver.run()
+        g += 1
+        if driver.unfinished or not game.over:
+            continue
         totals = [0, 0]
         for r in game.results[:-1]:
             totals = [t + s for t, s in zip(totals, r.scores, strict=True)]
@@ -66,6 +73,7 @@ def play(args: tuple[str, list[str], int, tuple[int, int], int]) -> dict[str, An
         "start": list(start),
         "seats": bots,
         "winners": [bots[w] for w in game.winners],
+        "winner_seats": list(game.winners),
         "hands": len(game.results),
         "totals": list(game.totals),
         "seconds": round(time.perf_counter() - t, 2),
@@ -83,18 +91,38 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return ((mid - half) / (1 + z * z / n), (mid + half) / (1 + z * z / n))
 
 
-def summary(first: str, games: list[dict[str, Any]]) -> dict[str, Any]:
-    """``first``'s share of the wins (a shared win counts as half)."""
-    wins = sum(1 / len(g["winners"]) for g in games if first in g["winners"])
-    n = len(games)
+def first_share(g: dict[str, Any]) -> float:
+    """The first bot's share of a game's win (it sits at seat ``swap``; a shared win
+    counts in part)."""
+    seats = g.get("winner_seats")
+    if seats is None:  # a line of the first format: winners by name
+        seats = [s for s, name in enumerate(g["seats"]) if name in g["winners"]]
+    return 1 / len(seats) if g["swap"] in seats else 0.0
+
+
+def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The first bot's share of the wins of the finished games, and how the positions
+    with both games finished went."""
+    ended = [g for g in games if not g["unfinished"]]
+    wins = sum(first_share(g) for g in ended)
+    n = len(ended)
     low, high = wilson(wins, n)
+    by_position: dict[int, list[float]] = {}
+    for g in ended:
+        by_position.setdefault(g["position"], []).append(first_share(g))
+    pairs = [sum(v) for v in by_position.values() if len(v) == 2]
     return {
         "games": n,
         "wins": wins,
         "win_rate": round(wins / n, 4) if n else None,
         "ci95": [round(low, 4), round(high, 4)],
-        "hands_a_game": round(sum(g["hands"] for g in games) / n, 2) if n else None,
-        "unfinished": sum(1 for g in games if g["unfinished"]),
+        "positions_won_both_one_none": [
+            sum(1 for x in pairs if x == 2),
+            sum(1 for x in pairs if 0 < x < 2),
+            sum(1 for x in pairs if x == 0),
+        ],
+        "hands_a_game": round(sum(g["hands"] for g in ended) / n, 2) if n else None,
+        "unfinished": len(games) - n,
     }
 
 
@@ -120,35 +148,53 @@ def main(argv: list[str] | None = None) -> int:
         args.log.mkdir(parents=True, exist_ok=True)
         path = args.log / f"endgames-{args.preset}-{args.first}-{args.second}.jsonl"
         if path.exists():
-            done = [json.loads(line) for line in path.read_text().splitlines() if line]
-    if not args.report:
+            lines = path.read_text().splitlines()
+            for n, line in enumerate(lines, 1):
+                try:
+                    done.append(json.loads(line))
+                except ValueError:
+                    if n < len(lines):
+                        p.error(f"{path}:{n}: not a game")
+                    # a last line cut short by an interruption (or being written, while
+                    # --report reads a run still going): dropped, and from the file to play on
+                    if not args.report:
+                        text = "".join(ln + "\n" for ln in lines[:-1])
+                        path.write_text(text, encoding="utf-8")
+    done = [g for g in done if g["position"] < args.positions]
+    have = {(g["position"], g["swap"]) for g in done}
+    missing = [(k, swap) for k in range(args.positions) for swap in (0, 1) if (k, swap) not in have]
+    if not args.report and missing:
         starts = positions(args.preset, args.positions)
-        have = {(g["position"], g["swap"]) for g in done}
         tasks = [
             (args.preset, [args.first, args.second][:: -1 if swap else 1], k, starts[k], swap)
-            for k in range(args.positions)
-            for swap in (0, 1)
-            if (k, swap) not in have
+            for k, swap in missing
         ]
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            futures = [pool.submit(play, t) for t in tasks]
-            for n, future in enumerate(as_completed(futures), 1):
-                g = future.result()
-                done.append(g)
-                if path is not None:
-                    with path.open("a", encoding="utf-8") as f:
-                        f.write(json.dumps(g, separators=(",", ":")) + "\n")
-                if not args.quiet:
-                    s = summary(args.first, done)
-                    print(
-                        f"\r{n}/{len(tasks)} games, {args.first} {s['win_rate']:.1%}",
-                        end="",
-                        file=sys.stderr,
-                        flush=True,
-                    )
+
+        def finished(n: int, g: dict[str, Any]) -> None:
+            done.append(g)
+            if path is not None:
+                with path.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps(g, separators=(",", ":")) + "\n")
+            if not args.quiet:
+                rate = summary(done)["win_rate"] or 0.0
+                print(
+                    f"\r{n}/{len(tasks)} games, {args.first} {rate:.1%}",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
+
+        if args.jobs == 1:
+            for n, task in enumerate(tasks, 1):
+                finished(n, play(task))
+        else:
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                futures = [pool.submit(play, t) for t in tasks]
+                for n, future in enumerate(as_completed(futures), 1):
+                    finished(n, future.result())
         if not args.quiet:
             print(file=sys.stderr)
-    print(json.dumps({args.first: summary(args.first, done)}, indent=2))
+    print(json.dumps({args.first: summary(done)}, indent=2))
     return 0
 
 

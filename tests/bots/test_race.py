@@ -5,16 +5,17 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
-import sys
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import Game, Rules
-from rummykit.bots import RolloutBot
+from rummykit.bots import MonteCarloBot, RolloutBot
 from rummykit.bots.race import Race, hand_sample, winners
 from rummykit.rules import PRESETS
 
@@ -27,7 +28,6 @@ def _race_hands() -> ModuleType:
     spec = importlib.util.spec_from_file_location("race_hands", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["race_hands"] = module
     spec.loader.exec_module(module)
     return module
 
@@ -70,18 +70,32 @@ def test_a_points_gain_counts_for_less_when_the_game_is_already_decided() -> Non
 def test_game_deals_the_last_deal_decides_whatever_the_target() -> None:
     wrotham = Rules.preset("wrotham")  # six deals, the most points wins
     last = Race(wrotham, (20, 35, 10), hands_done=5, rng=random.Random(4))
+    assert last.paths[0] == []  # no deal after this one
     assert last.chances([30, 0, 0]) == [1.0, 0.0, 0.0]  # 50 against 35 and 10
     assert last.chances([0, 0, 0]) == [0.0, 1.0, 0.0]
     earlier = Race(wrotham, (20, 35, 10), hands_done=2, rng=random.Random(4))
+    assert all(len(p) == 3 for p in earlier.paths)  # deals 4, 5 and 6 are still to come
     assert 0.0 < earlier.value([0, 0, 0], 0) < earlier.value([0, 0, 0], 1) < 1.0
+
+
+def test_race_of_a_view_counts_the_hands_already_played() -> None:
+    game = Game(Rules.preset("wrotham"), ["Ana", "Ben", "Cy"], seed=3)
+    race = Race.of(game.view(0), random.Random(1))
+    assert (race.hands_done, race.totals) == (0, (0, 0, 0))
+    assert all(len(p) == 5 for p in race.paths)  # the first of six deals
 
 
 def test_penalty_scoring_the_lowest_total_wins() -> None:
     penalty = Rules.preset("rummy", scoring="penalty")
     race = Race(penalty, (90, 40), hands_done=5, rng=random.Random(5))
     assert race.chances([15, 0]) == [0.0, 1.0]  # 105 ends it, and 40 is lowest
-    # every sampled hand gives the winner 0 and the others what it took
-    assert all(min(row) == 0 for row in hand_sample(penalty, 3))
+    # each sampled hand: the winner scores 0, the others share what it took in rummy
+    taken = hand_sample(RUMMY, 3)
+    for won, row in zip(taken, hand_sample(penalty, 3), strict=True):
+        if max(won) > 0:
+            winner = won.index(max(won))
+            assert row[winner] == 0
+            assert [x for i, x in enumerate(row) if i != winner] == [round(max(won) / 2)] * 2
     going_on = race.chances([0, 0])
     assert going_on[1] > going_on[0]
 
@@ -91,13 +105,34 @@ def test_must_go_out_to_win_needs_the_player_out_at_the_target() -> None:
     assert winners(rules, (510, 520), 5, out=0) == (0,)
     assert winners(rules, (510, 520), 5, out=1) == (1,)
     assert winners(rules, (510, 480), 5, out=1) == ()  # the one out is short
+    race = Race(rules, (480, 470), hands_done=5, rng=random.Random(7))
+    assert race.chances([25, 40], out=0) == [1.0, 0.0]  # 505 and out wins over 510
+    assert race.chances([25, 40], out=1) == [0.0, 1.0]
+    going_on = race.chances([25, 40], out=None)  # the stock ran out: the game goes on
+    assert 0.0 < going_on[0] < 1.0
 
 
-def test_hand_sample_other_table_sizes_and_custom_rules() -> None:
-    six = hand_sample(RUMMY, 6)  # sampled up to 4 players: seats repeated
-    assert len(six) == 240 and all(len(r) == 6 for r in six)
+def test_six_players_future_hands_have_one_winner_each() -> None:
+    # rummy is sampled up to 4 players: the other seats lose as other hands' losers do
+    # (a few sampled 4-player hands are shared wins of a point or two)
+    race = Race(RUMMY, (0,) * 6, hands_done=0, rng=random.Random(8), paths=50)
+    hands = shared = 0
+    for path in race.paths:
+        previous = (0.0,) * 6
+        for run in path:
+            gains = [r - p for r, p in zip(run, previous, strict=True)]
+            hands += 1
+            shared += sum(1 for g in gains if g > 0) > 1
+            previous = run
+    assert hands > 100 and shared / hands < 0.05
+    assert abs(sum(race.chances([0] * 6)) - 1.0) < 1e-9
+
+
+def test_hand_sample_custom_rules() -> None:
     custom = Rules.preset("500-rum", target=300)  # same scoring: the preset's hands
     assert hand_sample(custom, 2) == hand_sample(RUM, 2)
+    melded = Rules.preset("rummy", scoring="melded-minus-hand")  # scores as 500-rum does
+    assert hand_sample(melded, 3) == hand_sample(RUM, 3)
 
 
 @settings(max_examples=40, deadline=None)
@@ -123,13 +158,31 @@ def test_chances_are_a_distribution_and_more_points_never_hurt(
     assert race.value(better, seat) >= chances[seat]
 
 
-def test_rollout_with_the_race_plays_a_legal_move_near_the_end() -> None:
+def test_rollout_with_the_race_scores_its_playouts_by_chances(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen: list[float] = []
+    value = Race.value
+
+    def spy(self: Race, scores: Sequence[float], seat: int, out: int | None = None) -> float:
+        v = value(self, scores, seat, out)
+        seen.append(v)
+        return v
+
+    monkeypatch.setattr(Race, "value", spy)
     game = Game(RUM, ["Ana", "Ben"], seed=11)
     game.totals[:] = [460, 430]  # the last hand, most likely
     bot = RolloutBot(seed=1, budget=6, race=True)
     bot.time_limit = None  # decided by its budget, not the machine's speed
-    for _ in range(6):
+    for _ in range(8):
         view = game.view(game.to_act)
         action = bot.act(view)
         assert action in game.legal_actions()
         game.apply(action)
+    assert seen and all(0.0 <= v <= 1.0 for v in seen)
+    assert len({id(bot._race)}) == 1 and bot._race is not None  # one race for the hand
+
+
+def test_race_and_prior_are_not_mixed() -> None:
+    with pytest.raises(ValueError, match="race"):
+        MonteCarloBot(race=True, prior=1.0)

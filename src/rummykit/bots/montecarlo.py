@@ -115,6 +115,9 @@ class MonteCarloBot(Bot):
         #: score a playout by the chance its result gives of winning the game
         #: (rummykit.bots.race) rather than by its points
         self.race = race
+        if race and prior:
+            raise ValueError("race scores chances of winning, prior heuristic points: not both")
+        self._race: tuple[tuple[int, tuple[int, ...]], Race] | None = None
         #: the phases in which the search may overrule the heuristic's first choice
         #: (None: every phase; elsewhere the heuristic's choice is played at once)
         self.phases = phases
@@ -158,11 +161,7 @@ class MonteCarloBot(Bot):
         if turns is None:  # measured: BENCHMARKS.md, paired measurements of 2026-11-23
             turns = SHORT_PLAYOUT if len(view.players) == 2 else HAND_END
         weights = card_weights(view, self.infer) if self.infer else None
-        race = (
-            Race.of(view, random.Random(f"{self.seed}/race/{view.hand_number}"))
-            if self.race
-            else None
-        )
+        race = self._race_of(view) if self.race else None
         done = 0
         looped = time.perf_counter()
         longest = 0.0
@@ -191,7 +190,10 @@ class MonteCarloBot(Bot):
                         self.discards_only,
                         self.leaf,
                     )
-                rewards.append(race.value(scores, seat) if race else reward(scores, seat))
+                if race is not None:
+                    rewards.append(race.value(scores, seat, h.out if h.is_over else None))
+                else:
+                    rewards.append(reward(scores, seat))
             if len(rewards) < len(cands):
                 break
             for k, r in enumerate(rewards):
@@ -215,6 +217,14 @@ class MonteCarloBot(Bot):
         if self.confidence and best and not self._sure(totals, squares, best, done):
             return cands[0][0]
         return cands[best][0]
+
+    def _race_of(self, view: PlayerView) -> Race:
+        """The race of this hand (the same futures for all its decisions)."""
+        key = (view.hand_number, view.totals)
+        if self._race is None or self._race[0] != key:
+            rng = random.Random(f"{self.seed}/race/{view.hand_number}")
+            self._race = (key, Race.of(view, rng))
+        return self._race[1]
 
     def _sure(self, totals: list[float], squares: list[float], j: int, done: int) -> bool:
         """Whether candidate ``j``'s mean gain over the first is :attr:`confidence`

@@ -16,9 +16,11 @@ its share of the paths it wins: the game ends as :meth:`rummykit.game.Game` ends
 ``penalty`` scoring) and a tie is shared. The same paths serve every result of one
 decision, so two results are compared on the same futures.
 
-What it does not model: the order of the deal (seats are shuffled), the tie rules that
-play on (a tie is counted as shared) and ``must-go-out-to-win`` (the seat that scores
-most in a hand is taken to be the one who went out).
+What it does not model: the order of the deal (seats are shuffled); the tie rules that
+play on (a tie is counted as shared); a play-off of tied leaders, which the engine ends
+whatever the target (a view does not tell it apart from a hand of the whole table); and,
+in future hands only, who went out under ``must-go-out-to-win`` (the seat that scores
+most is taken to be the one). The hand being judged passes its own ``out``.
 
 >>> from rummykit import Rules
 >>> race = Race(Rules.preset("500-rum"), (480, 300), hands_done=4, rng=random.Random(1))
@@ -36,6 +38,7 @@ import math
 import random
 from collections.abc import Sequence
 from importlib import resources
+from typing import Self
 
 from rummykit.rules import PRESETS, Rules, Scoring
 from rummykit.view import PlayerView
@@ -60,21 +63,19 @@ def _samples() -> dict[str, dict[int, tuple[tuple[int, ...], ...]]]:
 
 
 def hand_sample(rules: Rules, players: int) -> tuple[tuple[int, ...], ...]:
-    """Hands' scores (one tuple of ``players`` scores each) to draw future hands from:
-    the sample of ``rules``' preset at this table size when the rules score as the preset
-    does, else of a preset that scores alike (``500-rum`` or ``rummy``; under
-    ``penalty`` scoring, ``rummy``'s hands with what the winner took shared out among
-    the others as their penalty), from the nearest table size (seats dropped or
-    repeated)."""
+    """Hands' scores to draw future hands from, each a tuple of up to ``players`` scores:
+    the sample of ``rules``' preset when the rules score as the preset does, else of a
+    preset that scores alike (``500-rum`` or ``rummy``; under ``penalty`` scoring,
+    ``rummy``'s hands with what the winner took shared out among the others as their
+    penalty), at this table size or, above 4 players, at 4 (:class:`Race` fills the
+    other seats). Only the ``scoring`` option is compared: custom card values or hand
+    sizes keep their preset's hands, an approximation."""
     samples = _samples()
     name = rules.name
     if name not in samples or PRESETS[name].scoring is not rules.scoring:
         name = "500-rum" if rules.scoring is Scoring.MELDED_MINUS_HAND else "rummy"
     by_n = samples[name]
-    n = min(by_n, key=lambda k: (abs(k - players), k))
-    rows = by_n[n]
-    if n != players:
-        rows = tuple(tuple(row[i % n] for i in range(players)) for row in rows)
+    rows = by_n[min(by_n, key=lambda k: (abs(k - players), k))]
     if rules.scoring is Scoring.PENALTY:
         rows = tuple(_as_penalty(row) for row in rows)
     return rows
@@ -116,12 +117,14 @@ class Race:
     """Each seat's chance of winning the game from the totals a hand's result leaves.
 
     ``totals`` are the game totals before the hand being played, ``hands_done`` the hands
-    finished before it. ``paths`` futures are drawn once, from ``rng``."""
+    finished before it. ``paths`` futures are drawn once, from ``rng``. Above the
+    sample's table size (4), a future hand's other seats score as the non-winning seats
+    of other sampled hands."""
 
     def __init__(
         self,
         rules: Rules,
-        totals: Sequence[int],
+        totals: Sequence[float],
         hands_done: int,
         rng: random.Random,
         paths: int = PATHS,
@@ -132,27 +135,33 @@ class Race:
         self.hands_done = hands_done
         sample = hand_sample(rules, self.n)
         length = self._length(sample)
-        order = list(range(self.n))
+        n = self.n
+        order = list(range(n))
         #: each path's running sums after each of its hands, seat by seat
-        self.paths: list[list[tuple[int, ...]]] = []
+        self.paths: list[list[tuple[float, ...]]] = []
         for _ in range(paths):
-            run = [0] * self.n
+            run = [0.0] * n
             path = []
             for _ in range(length):
-                row = sample[rng.randrange(len(sample))]
+                row = list(sample[rng.randrange(len(sample))])
+                while len(row) < n:  # more seats than the sample's: losers of other hands
+                    other = sample[rng.randrange(len(sample))]
+                    top = max(range(len(other)), key=other.__getitem__)
+                    row.append(other[rng.choice([i for i in range(len(other)) if i != top])])
                 rng.shuffle(order)
-                run = [run[i] + row[order[i]] for i in range(self.n)]
+                run = [run[i] + row[order[i]] for i in range(n)]
                 path.append(tuple(run))
             self.paths.append(path)
 
     @classmethod
-    def of(cls, view: PlayerView, rng: random.Random, paths: int = PATHS) -> Race:
+    def of(cls, view: PlayerView, rng: random.Random, paths: int = PATHS) -> Self:
         """The race of ``view``'s game at the hand being played."""
         return cls(view.rules, view.totals, view.hand_number - 1, rng, paths)
 
     def _length(self, sample: Sequence[Sequence[int]]) -> int:
-        """Hands a path needs: the deals left, or enough hands for the slowest seat to
-        score its way to the target at the sample's mean pace twice over."""
+        """Hands a path needs: the deals left, or twice the hands it takes to close the
+        gap between the lowest total and the target at the pace of a hand's top score
+        (mean of the sample), and two more; :data:`MAX_HANDS` at most."""
         rules = self.rules
         if rules.deals is not None:
             return max(0, rules.deals - self.hands_done - 1)
@@ -162,27 +171,29 @@ class Race:
         gap = max(0.0, target - min(self.totals))
         return min(MAX_HANDS, 2 * math.ceil(gap / pace) + 2)
 
-    def chances(self, scores: Sequence[float]) -> list[float]:
-        """Each seat's chance of winning the game if this hand scores ``scores``."""
+    def chances(self, scores: Sequence[float], out: int | None = None) -> list[float]:
+        """Each seat's chance of winning the game if this hand scores ``scores``, ``out``
+        having gone out (for ``must-go-out-to-win``; None: nobody, or not known)."""
         n = self.n
         rules = self.rules
         after = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        out = max(range(n), key=lambda i: scores[i])
         won = winners(rules, after, self.hands_done + 1, out)
         if won:
             return [1.0 / len(won) if i in won else 0.0 for i in range(n)]
         shares = [0.0] * n
         low_wins = rules.scoring is Scoring.PENALTY
+        going_out = rules.must_go_out_to_win
         for path in self.paths:
-            previous: Sequence[float] = [0] * n
+            previous: Sequence[float] = [0.0] * n
             won = ()
             for k, run in enumerate(path):
                 totals = [a + r for a, r in zip(after, run, strict=True)]
-                gains = [r - p for r, p in zip(run, previous, strict=True)]
+                top = None
+                if going_out:  # the hand's top scorer is taken to have gone out
+                    gains = [r - p for r, p in zip(run, previous, strict=True)]
+                    top = max(range(n), key=gains.__getitem__)
                 previous = run
-                won = winners(
-                    rules, totals, self.hands_done + 2 + k, max(range(n), key=gains.__getitem__)
-                )
+                won = winners(rules, totals, self.hands_done + 2 + k, top)
                 if won:
                     break
             if not won:  # the path ran out: its leader wins
@@ -193,6 +204,7 @@ class Race:
                 shares[i] += 1.0 / len(won)
         return [s / len(self.paths) for s in shares]
 
-    def value(self, scores: Sequence[float], seat: int) -> float:
-        """``seat``'s chance of winning the game if this hand scores ``scores``."""
-        return self.chances(scores)[seat]
+    def value(self, scores: Sequence[float], seat: int, out: int | None = None) -> float:
+        """``seat``'s chance of winning the game if this hand scores ``scores``, ``out``
+        having gone out."""
+        return self.chances(scores, out)[seat]
