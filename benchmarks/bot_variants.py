@@ -130,7 +130,7 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
 
 def _factory(kind: type[Bot], settings: dict[str, Any]) -> Callable[..., Bot]:
     def make(seed: int | str = 0, budget: int | None = None, name: str = "") -> Bot:
-        return kind(seed=seed, budget=budget, name=name, **settings)  # type: ignore[call-arg]
+        return kind(seed=seed, budget=budget, name=name, **settings)
 
     return make
 
