@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -33,6 +32,7 @@ from bot_variants import register
 
 from rummykit import Game, Rules
 from rummykit.bots import get_bot
+from rummykit.bots.tournament import wilson
 from rummykit.players import Driver
 
 
@@ -79,16 +79,6 @@ def play(args: tuple[str, list[str], int, tuple[int, int], int]) -> dict[str, An
         "seconds": round(time.perf_counter() - t, 2),
         "unfinished": driver.unfinished,
     }
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of ``wins`` of ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    z, p = 1.96, wins / n
-    mid = p + z * z / (2 * n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return ((mid - half) / (1 + z * z / n), (mid + half) / (1 + z * z / n))
 
 
 def first_share(g: dict[str, Any]) -> float:
