@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import Game, Rules
-from rummykit.bots import MonteCarloBot, RolloutBot
+from rummykit.bots import MonteCarloBot, RolloutBot, get_bot
 from rummykit.bots.race import Race, hand_sample, winners
+from rummykit.players import Driver
 from rummykit.rules import PRESETS
 
 RUM = Rules.preset("500-rum")
@@ -186,3 +187,33 @@ def test_rollout_with_the_race_scores_its_playouts_by_chances(
 def test_race_and_prior_are_not_mixed() -> None:
     with pytest.raises(ValueError, match="race"):
         MonteCarloBot(race=True, prior=1.0)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        RUM,
+        RUMMY,
+        Rules.preset("wrotham"),
+        Rules.preset("remik-single"),
+        Rules.preset("500-rum", must_go_out_to_win=True, target=200),
+        Rules.preset("rummy", scoring="penalty"),
+    ],
+    ids=lambda r: r.name,
+)
+def test_game_target_winners_agree_with_the_engine_hand_by_hand(rules: Rules) -> None:
+    # race.winners restates when Game ends a game: it must end the same games, after the
+    # same hands, with the same winners (a tie it counts as shared is the only liberty)
+    for g in range(3):
+        game = Game(rules, ["A", "B", "C"], seed=f"race-winners/{g}")
+        bots = [get_bot("greedy", seed=f"{g}/{i}") for i in range(3)]
+        Driver(game, bots, max_hand_actions=3000, max_hands=60).run()
+        assert game.over
+        totals = [0, 0, 0]
+        for k, result in enumerate(game.results):
+            totals = [t + s for t, s in zip(totals, result.scores, strict=True)]
+            won = winners(rules, totals, k + 1, result.out)
+            if k < len(game.results) - 1:
+                assert len(won) != 1, f"game {g} goes on after hand {k + 1}"
+            else:
+                assert won == game.winners or (len(won) > 1 and not game.winners)
