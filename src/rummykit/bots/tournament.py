@@ -323,11 +323,12 @@ def run_match(
 
     ``players`` defaults to the number of bots; with more seats than bots, bots repeat
     around the table. Games come in groups of rotations of one deal; ``jobs`` > 1 plays
-    them in that many processes, one game at a time each, with the same results. ``progress(done, total)`` is called
-    as games finish. With ``records_dir`` (an existing directory) every game is also saved
-    there as a game record. ``known`` results (of an interrupted run of the same match)
-    are counted without being played again, and ``on_result`` is called with each game
-    played, so a long match can be saved as it goes and resumed. Raises ``ValueError``
+    them in that many processes, one game at a time each, with the same results.
+    ``progress(done, total)`` is called as games finish. With ``records_dir`` (an
+    existing directory) every game is also saved there as a game record. ``known``
+    results (of an interrupted run of the same match) are counted without being played
+    again, and ``on_result`` is called with each game played, so a long match can be
+    saved as it goes and resumed. Raises ``ValueError``
     for an unknown level, a bad count, or a known result that is not of this match.
     """
     specs = [BotSpec.of(b) for b in bots]
