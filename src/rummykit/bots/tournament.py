@@ -298,13 +298,6 @@ def play_one(
     )
 
 
-def _play_chunk(
-    args: tuple[list[BotSpec], Rules, int, int | str, list[int], str | None],
-) -> list[GameResult]:
-    specs, rules, players, seed, indices, records_dir = args
-    return [play_one(specs, rules, players, seed, i, records_dir=records_dir) for i in indices]
-
-
 def run_match(
     bots: Sequence[BotSpec | str],
     *,
@@ -365,12 +358,13 @@ def run_match(
         # one game a task, in order: the rotations of a deal are played side by side, and
         # an interrupted run loses at most the games being played
         rdir = str(records_dir) if records_dir is not None else None
-        tasks = [(specs, rules_obj, players, seed, [i], rdir) for i in todo]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_chunk, task) for task in tasks]
+            futures = [
+                pool.submit(play_one, specs, rules_obj, players, seed, i, records_dir=rdir)
+                for i in todo
+            ]
             for future in as_completed(futures):  # as they end, for on_result
-                for r in future.result():
-                    finished(r)
+                finished(future.result())
     results = [have[i] for i in range(games)]
     match = MatchResult.of(rules_obj.name, players, seed, labels, results)
     match.seconds = time.perf_counter() - start
