@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from jsonl import append_line, read_lines
+
 from rummykit.bots.tournament import GameResult, MatchResult, run_match
 
 #: (upper, lower, the win rate the upper level must exceed).
@@ -121,30 +123,19 @@ def run_ladder(
 
 
 def load_log(path: Path, repair: bool = True) -> list[GameResult]:
-    """The games saved in ``path`` (none if it does not exist). A last line cut short by an
-    interruption (or being written) is dropped, and with ``repair`` removed from the file;
-    any other bad line stops the run with its line number."""
-    if not path.exists():
-        return []
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines()
-    out: list[GameResult] = []
-    for n, line in enumerate(lines, 1):
+    """The games saved in ``path`` (see :func:`jsonl.read_lines`)."""
+    out = []
+    for n, obj in enumerate(read_lines(path, repair), 1):
         try:
-            out.append(GameResult.from_json(json.loads(line)))
-        except ValueError as exc:  # json.JSONDecodeError is a ValueError
-            if n == len(lines) and not text.endswith("\n"):  # cut short: rewritten without it
-                if repair:
-                    path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
-                break
+            out.append(GameResult.from_json(obj))
+        except ValueError as exc:
             raise SystemExit(f"{path}:{n}: {exc}") from None
     return out
 
 
 def append_log(path: Path, result: GameResult) -> None:
     """Appends one game to ``path``."""
-    with path.open("a", encoding="utf-8") as f:
-        f.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")
+    append_line(path, result.to_json())
 
 
 def table(rows: list[dict[str, Any]]) -> str:

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from bot_variants import register
+from jsonl import append_line, read_lines
 
 from rummykit import Game, Rules
 from rummykit.bots import get_bot
@@ -137,19 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.log is not None:
         args.log.mkdir(parents=True, exist_ok=True)
         path = args.log / f"endgames-{args.preset}-{args.first}-{args.second}.jsonl"
-        if path.exists():
-            lines = path.read_text().splitlines()
-            for n, line in enumerate(lines, 1):
-                try:
-                    done.append(json.loads(line))
-                except ValueError:
-                    if n < len(lines):
-                        p.error(f"{path}:{n}: not a game")
-                    # a last line cut short by an interruption (or being written, while
-                    # --report reads a run still going): dropped, and from the file to play on
-                    if not args.report:
-                        text = "".join(ln + "\n" for ln in lines[:-1])
-                        path.write_text(text, encoding="utf-8")
+        done = read_lines(path, repair=not args.report)
     done = [g for g in done if g["position"] < args.positions]
     have = {(g["position"], g["swap"]) for g in done}
     missing = [(k, swap) for k in range(args.positions) for swap in (0, 1) if (k, swap) not in have]
@@ -163,8 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         def finished(n: int, g: dict[str, Any]) -> None:
             done.append(g)
             if path is not None:
-                with path.open("a", encoding="utf-8") as f:
-                    f.write(json.dumps(g, separators=(",", ":")) + "\n")
+                append_line(path, g)
             if not args.quiet:
                 rate = summary(done)["win_rate"] or 0.0
                 print(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -13,6 +15,14 @@ import pytest
 from rummykit.bots.tournament import GameResult
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _beside(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The scripts import their log helpers (benchmarks/jsonl.py) from beside them."""
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    yield
+    sys.modules.pop("jsonl", None)
 
 
 def _ladder() -> ModuleType:

@@ -29,6 +29,7 @@ def script(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
     bots.LEVELS.clear()
     bots.LEVELS.update(saved)
     sys.modules.pop("bot_variants", None)
+    sys.modules.pop("jsonl", None)
 
 
 def _run(script: ModuleType, capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

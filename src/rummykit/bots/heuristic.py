@@ -427,17 +427,7 @@ class HeuristicBot(Bot):
 
         A meld or lay-off of the plan comes alone with :data:`CERTAIN`.
         """
-        judge = Judge(
-            view,
-            self.values(view.rules),
-            hidden_danger=self.hidden_danger,
-            public_stock=self.public_stock,
-            held_known=self.held_known,
-            dead_share=self.dead_share,
-            infer_danger=self.infer_danger,
-            pile_outs=self.pile_outs,
-            tempo=self.tempo,
-        )
+        judge = self.judge(view)
         if view.phase is Phase.DRAW:
             out = self._draw(view, judge)
         elif view.phase is Phase.RUMMY:
@@ -457,6 +447,20 @@ class HeuristicBot(Bot):
                 else:
                     out.insert(0, out.pop(at))
         return out
+
+    def judge(self, view: PlayerView) -> Judge:
+        """What this bot knows and values in ``view``, for one decision."""
+        return Judge(
+            view,
+            self.values(view.rules),
+            hidden_danger=self.hidden_danger,
+            public_stock=self.public_stock,
+            held_known=self.held_known,
+            dead_share=self.dead_share,
+            infer_danger=self.infer_danger,
+            pile_outs=self.pile_outs,
+            tempo=self.tempo,
+        )
 
     # ------------------------------------------------------------------ phases
     def _take_worth(self, judge: Judge, depth: int, obliged: bool) -> float:
