@@ -6,14 +6,19 @@ import dataclasses
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rummykit import CallRummy, Card, Discard, Game, Hand, Meld, Rules, Take
+from rummykit import CallRummy, Card, Discard, Game, Hand, Meld, Phase, Rules, Take
 from rummykit.bots import BasicBot, HeuristicBot, cycles, get_bot
 from rummykit.bots.cycles import cycle_period, recycling
 from rummykit.bots.evaluate import MEASURED_SHARES, Values
 from rummykit.bots.heuristic import FIRST_MODEL, TEMPO, Judge
 from rummykit.bots.tournament import BotSpec, play_one, run_match
 from rummykit.events import HandEnd
+from rummykit.players import Driver
+from rummykit.reach import new_meld_cost
+from rummykit.rules import Ace
 
 from .table import lay_off_danger, position, view
 
@@ -294,6 +299,52 @@ def test_discard_danger_can_follow_what_an_opponent_discarded() -> None:
     # without danger over hidden hands there is nothing for inference to weigh
     blind = Judge(v, values, hidden_danger=0.0, infer_danger=1.0)
     assert blind.weighted is None
+
+
+def test_feed_chance_stays_a_chance_under_inference() -> None:
+    # late in a rummy hand the inference's weights on the cards of one rank add up to less
+    # than 1, and counting their pairs as same * (same - 1) / 2 made the chance negative
+    game = Game(Rules.preset("rummy"), ["a", "b"], seed=4)
+    driver = Driver(game, [get_bot("heuristic", seed=1), get_bot("greedy", seed=2)])
+    for _ in range(40):
+        driver.step()
+    while not (game.to_act == 0 and game.hand.phase is Phase.PLAY):
+        driver.step()
+    v = game.view(0)
+    assert v.hand is not None
+    judge = Judge(v, Values(v.rules), infer_danger=1.0)
+    chances = [judge.feed_chance(int(c), 1) for c in v.hand]
+    assert all(0.0 <= x < 1.0 for x in chances) and max(chances) > 0
+
+
+def _pairs_by_hand(card: int, present: list[int], ace: Ace) -> int:
+    """The pairs of ``present`` cards that make a meld with ``card``, one by one."""
+    found = 0
+    for i, a in enumerate(present):
+        for b in present[i + 1 :]:
+            counts = [0] * 53
+            counts[a] = counts[b] = 1
+            found += new_meld_cost(card, counts, ace) <= 3
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["rummy", "500-rum"]),
+    st.integers(0, 51),
+    st.lists(st.booleans(), min_size=52, max_size=52),
+    st.lists(st.floats(0.0, 1.0), min_size=53, max_size=53),
+)
+def test_partners_are_the_pairs_that_meld(
+    preset: str, card: int, present: list[bool], weights: list[float]
+) -> None:
+    rules = Rules.preset(preset)
+    game = Game(rules, ["a", "b"], seed=1)
+    judge = Judge(game.view(game.to_act), Values(rules))
+    unseen = [int(p and c != card) for c, p in enumerate(present)] + [0]
+    cards = [c for c in range(52) if unseen[c]]
+    assert judge._partners(card, unseen) == _pairs_by_hand(card, cards, judge.ace)
+    assert judge._partners(card, weights) >= 0.0  # weights: never below no pair at all
 
 
 def test_pile_cards_can_count_among_the_outs_of_cards_left_over() -> None:

@@ -288,15 +288,8 @@ class Judge:
                 # its hidden cards: the next player takes the card at once, the others can
                 # dig it out of the pile later where takes go deeper than the top
                 later = 1.0 if weight == 1.0 else (0.5 if self.deep else 0.15)
-                inferred = self.weighted[seat] if self.weighted is not None else None
-                if inferred is not None:
-                    pool, q = inferred
-                    pairs = self._partners(card, pool)
-                else:
-                    size = max(0, self.view.hand_sizes[seat] - len(known))
-                    q = size / max(1, sum(self.hidden))
-                    pairs = hidden
-                risk += self.hidden_danger * later * (1.0 - math.exp(-pairs * q * q)) * (v + 6.0)
+                feeds = self.feed_chance(card, seat, hidden)
+                risk += self.hidden_danger * later * feeds * (v + 6.0)
             if not known:
                 continue
             if card == JOKER_CODE:
@@ -308,6 +301,22 @@ class Judge:
             elif _touches(card, kc, self.ace):
                 risk += weight * 3.0
         return risk
+
+    def feed_chance(self, card: int, seat: int, uniform_pairs: float | None = None) -> float:
+        """The chance that the hidden cards of ``seat`` hold two that make a meld with
+        ``card``: ``1 - exp(-pairs q^2)``, ``pairs`` the pairs of unseen cards that would,
+        ``q`` the chance that one unseen card is in that hand (both weighted by what its
+        play says, with :attr:`weighted`). ``uniform_pairs``: the pairs over the uniform
+        pool, where the caller has them."""
+        inferred = self.weighted[seat] if self.weighted is not None else None
+        if inferred is not None:
+            pool, q = inferred
+            pairs = self._partners(card, pool)
+        else:
+            size = max(0, self.view.hand_sizes[seat] - len(self.known[seat]))
+            q = size / max(1, sum(self.hidden))
+            pairs = self._partners(card, self.hidden) if uniform_pairs is None else uniform_pairs
+        return 1.0 - math.exp(-pairs * q * q)
 
     def _weighted_hidden(
         self, weights: Sequence[Sequence[float]]
@@ -334,8 +343,12 @@ class Judge:
         if card == JOKER_CODE:
             return 0.0
         rank, suit = RANK_OF[card], SUIT_OF[card]
-        same = sum(unseen[code_of(s, rank)] for s in range(4) if s != suit)
-        pairs = same * (same - 1) / 2.0
+        others = [unseen[code_of(s, rank)] for s in range(4) if s != suit]
+        same = sum(others)
+        # two cards of the rank in other suits (or two copies of one, where there are two
+        # packs): same (same - 1) / 2 for counts, never below 0 for weights under 1
+        pairs = (same * same - sum(k * k for k in others)) / 2.0
+        pairs += sum(k * (k - 1) / 2.0 for k in others if k > 1)
         near = 0.0
         positions = (1, 14) if rank == 1 and self.ace is not Ace.LOW else (rank,)
         top = self.values.top
