@@ -16,9 +16,13 @@ discard and records:
 
 It reports, per model, the area under the ROC curve (the chance that a feeding discard
 is rated above a safe one: 0.5 is blind, 1 is seeing the hand), the mean predicted
-chance against the share that feed, and the log loss.
+chance against the share that feed, and the log loss; and how many of the discards
+seat 1 did play fed the next player. ``--bot`` is a level, a variant of
+``benchmarks/bot_variants.py`` or ``peek-hands`` (the heuristic shown the other hand,
+``benchmarks/oracle.py``).
 
     python benchmarks/feeds.py --games 40
+    python benchmarks/feeds.py --bot h-next-only --games 60
     python benchmarks/feeds.py --preset 500-rum --against heuristic --json
 """
 
@@ -30,12 +34,16 @@ import math
 import sys
 from collections.abc import Callable, Sequence
 
+from bot_variants import register
+from oracle import PeekBot
+
 from rummykit import Game, Phase, Rules
-from rummykit.actions import Discard
+from rummykit.actions import Action, Discard
 from rummykit.bots import get_bot
 from rummykit.bots.heuristic import HeuristicBot, Judge
-from rummykit.players import Driver
+from rummykit.players import Driver, Player
 from rummykit.reach import new_meld_cost
+from rummykit.view import PlayerView
 
 #: The models, by name: the chance that discarding a card feeds a seat, from the judge of
 #: the plain heuristic and the judge with inference.
@@ -79,51 +87,88 @@ def auc(scores: Sequence[float], labels: Sequence[bool]) -> float:
     )
 
 
+class Feeds:
+    """What :func:`collect` gathers."""
+
+    def __init__(self) -> None:
+        #: per candidate discard, whether it feeds the next player
+        self.labels: list[bool] = []
+        #: per model, its chance of that for each candidate
+        self.predicted: dict[str, list[float]] = {name: [] for name in MODELS}
+        #: per discard seat 1 played, whether it fed the next player
+        self.played: list[bool] = []
+
+
+class _Recorded:
+    """A player whose last action is kept."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self.last: Action | None = None
+
+    def act(self, view: PlayerView) -> Action:
+        self.last = self.player.act(view)
+        return self.last
+
+
+def _bot(name: str, game: Game, seed: str) -> Player:
+    if name == "peek-hands":
+        return PeekBot(lambda: game.hand, seed, stock=False)
+    return get_bot(name, seed=seed)
+
+
 def collect(
     preset: str, bot: str, against: str, games: int, seed: int, quiet: bool = True
-) -> tuple[list[bool], dict[str, list[float]]]:
-    """Plays the games and returns, for every legal discard at seat 1's discard decisions,
-    whether it feeds the next player and each model's chance of that."""
+) -> Feeds:
+    """Plays the games and gathers, for every legal discard at seat 1's discard decisions,
+    whether it feeds the next player and each model's chance of that, and whether the
+    discards seat 1 played fed it."""
     rules = Rules.preset(preset)
-    labels: list[bool] = []
-    predicted: dict[str, list[float]] = {name: [] for name in MODELS}
+    out = Feeds()
     judge_of = HeuristicBot()
     for g in range(games):
         game = Game(rules, ["a", "b"], seed=f"feeds/{seed}/{g}")
-        players = [get_bot(bot, seed=f"feeds/{g}/0"), get_bot(against, seed=f"feeds/{g}/1")]
+        first = _Recorded(_bot(bot, game, f"feeds/{g}/0"))
+        players = [first, _bot(against, game, f"feeds/{g}/1")]
         driver = Driver(game, players, max_hand_actions=3000, max_hands=40)
         while not driver.done:
             view = game.view(game.to_act)
             discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+            counts = [0] * 53
             if game.to_act == 0 and view.phase is Phase.PLAY and discards:
                 plain = judge_of.judge(view)
                 inferred = Judge(view, plain.values, infer_danger=1.0)
-                nxt = 1
-                counts = [0] * 53
-                for c in game.hand.hands[nxt]:
+                for c in game.hand.hands[1]:
                     counts[c] += 1
                 for a in discards:
                     card = int(a.card)
-                    labels.append(new_meld_cost(card, counts, plain.ace) <= 3)
+                    out.labels.append(new_meld_cost(card, counts, plain.ace) <= 3)
                     for name, model in MODELS.items():
-                        predicted[name].append(model(plain, inferred, nxt, card))
+                        out.predicted[name].append(model(plain, inferred, 1, card))
+            first.last = None
             if driver.step() is None:
                 break
+            played = first.last
+            if isinstance(played, Discard) and view.hand is not None and len(view.hand) > 1:
+                out.played.append(new_meld_cost(int(played.card), counts, rules.ace) <= 3)
         if not quiet:
-            print(f"\r{g + 1}/{games} games, {len(labels)} discards", end="", file=sys.stderr)
+            print(f"\r{g + 1}/{games} games, {len(out.labels)} discards", end="", file=sys.stderr)
     if not quiet:
         print(file=sys.stderr)
-    return labels, predicted
+    return out
 
 
-def summary(labels: list[bool], predicted: dict[str, list[float]]) -> dict[str, object]:
-    """Per model: AUC, mean prediction, log loss; and the share of discards that feed."""
+def summary(feeds: Feeds) -> dict[str, object]:
+    """Per model: AUC, mean chance, log loss; the share of candidate discards that feed;
+    and the share of the discards played that fed."""
+    labels = feeds.labels
     n = len(labels)
     out: dict[str, object] = {
         "discards": n,
         "feeding_share": round(sum(labels) / n, 4) if n else None,
     }
-    for name, p in predicted.items():
+    for name, p in feeds.predicted.items():
         loss = -sum(
             math.log(max(1e-9, x if y else 1.0 - x)) for x, y in zip(p, labels, strict=True)
         )
@@ -132,25 +177,32 @@ def summary(labels: list[bool], predicted: dict[str, list[float]]) -> dict[str, 
             "mean_prediction": round(sum(p) / n, 4) if n else None,
             "log_loss": round(loss / n, 4) if n else None,
         }
+    played = feeds.played
+    out["played"] = {
+        "discards": len(played),
+        "feeding_share": round(sum(played) / len(played), 4) if played else None,
+    }
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--preset", default="rummy", help="the rules (default: rummy)")
-    p.add_argument("--bot", default="heuristic", help="who discards (default: heuristic)")
+    p.add_argument(
+        "--bot", default="heuristic", help="who discards: a level, a variant or peek-hands"
+    )
     p.add_argument("--against", default="greedy", help="the next player (default: greedy)")
     p.add_argument("--games", type=int, default=40, help="games (default: 40)")
     p.add_argument("--seed", type=int, default=7, help="seed of the games (default: 7)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
+    register()
     for level in (args.bot, args.against):
-        get_bot(level)  # an unknown name stops here, with the list of names
-    labels, predicted = collect(
-        args.preset, args.bot, args.against, args.games, args.seed, args.quiet
-    )
-    figures = summary(labels, predicted)
+        if level != "peek-hands":
+            get_bot(level)  # an unknown name stops here, with the list of names
+    feeds = collect(args.preset, args.bot, args.against, args.games, args.seed, args.quiet)
+    figures = summary(feeds)
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
@@ -165,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
             f"  {name:9} AUC {m['auc']:.3f}, mean chance {m['mean_prediction']:.3f}, "
             f"log loss {m['log_loss']:.4f}"
         )
+    played = figures["played"]
+    assert isinstance(played, dict)
+    print(f"  played: {played['discards']} discards, {played['feeding_share']:.1%} fed")
     return 0
 
 

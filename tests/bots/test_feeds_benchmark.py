@@ -4,21 +4,31 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+import rummykit.bots as bots
+
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 @pytest.fixture
-def feeds() -> ModuleType:
+def feeds(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    monkeypatch.syspath_prepend(str(BENCH))  # it imports the scripts beside it
+    saved = dict(bots.LEVELS)  # the variants join the level registry: only for this test
     spec = importlib.util.spec_from_file_location("feeds", BENCH / "feeds.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module
+    yield module
+    bots.LEVELS.clear()
+    bots.LEVELS.update(saved)
+    for name in ("bot_variants", "oracle", "jsonl"):
+        sys.modules.pop(name, None)
 
 
 def test_auc_counts_ranks_and_ties(feeds: ModuleType) -> None:
@@ -38,3 +48,14 @@ def test_the_danger_tells_feeding_discards_apart(
         figures = doc[model]
         assert figures["auc"] > 0.55  # better than blind
         assert 0.0 < figures["mean_prediction"] < 1.0 and figures["log_loss"] > 0
+    assert doc["played"]["discards"] > 10
+
+
+def test_a_bot_that_sees_the_hand_feeds_less(
+    feeds: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shares = {}
+    for bot in ("heuristic", "peek-hands"):
+        assert feeds.main(["--bot", bot, "--games", "4", "--json", "--quiet"]) == 0
+        shares[bot] = json.loads(capsys.readouterr().out)["played"]["feeding_share"]
+    assert shares["peek-hands"] < shares["heuristic"]
