@@ -3,9 +3,9 @@
 In 2-player ``rummy`` the heuristic that sees the other hand wins 93% of games against
 ``greedy`` (benchmarks/oracle.py), and what it changes is only the discard danger: it
 then knows which discards the next player melds with. This script measures how well the
-honest danger tells those discards apart. It plays seeded games (``--bot`` in seat 1,
-``--against`` in seat 2), and at each of seat 1's discard decisions it takes every legal
-discard and records:
+honest danger tells those discards apart. It plays seeded games (``--bot`` in the first
+seat, ``--against`` in the second), and at each of the first seat's discard decisions
+(but the one that goes out) it takes every legal discard and records:
 
 - whether it *feeds* the next player: two of that player's cards make a meld with it;
 - the chance of that the heuristic works out from public information, as its danger
@@ -17,7 +17,7 @@ discard and records:
 It reports, per model, the area under the ROC curve (the chance that a feeding discard
 is rated above a safe one: 0.5 is blind, 1 is seeing the hand), the mean predicted
 chance against the share that feed, and the log loss; and how many of the discards
-seat 1 did play fed the next player. ``--bot`` is a level, a variant of
+the first seat did play fed the next player. ``--bot`` is a level, a variant of
 ``benchmarks/bot_variants.py`` or ``peek-hands`` (the heuristic shown the other hand,
 ``benchmarks/oracle.py``).
 
@@ -44,6 +44,9 @@ from rummykit.bots.heuristic import HeuristicBot, Judge
 from rummykit.players import Driver, Player
 from rummykit.reach import new_meld_cost
 from rummykit.view import PlayerView
+
+#: The seat that discards and the next one (``--bot`` and ``--against``).
+FIRST, NEXT = 0, 1
 
 #: The models, by name: the chance that discarding a card feeds a seat, from the judge of
 #: the plain heuristic and the judge with inference.
@@ -121,9 +124,9 @@ def _bot(name: str, game: Game, seed: str) -> Player:
 def collect(
     preset: str, bot: str, against: str, games: int, seed: int, quiet: bool = True
 ) -> Feeds:
-    """Plays the games and gathers, for every legal discard at seat 1's discard decisions,
-    whether it feeds the next player and each model's chance of that, and whether the
-    discards seat 1 played fed it."""
+    """Plays the games and gathers, at each discard decision of the first seat (but the
+    discard that goes out), whether each legal discard feeds the next player and each
+    model's chance of that, and whether the discard played fed it."""
     rules = Rules.preset(preset)
     out = Feeds()
     judge_of = HeuristicBot()
@@ -135,22 +138,27 @@ def collect(
         while not driver.done:
             view = game.view(game.to_act)
             discards = [a for a in view.legal_actions if isinstance(a, Discard)]
-            counts = [0] * 53
-            if game.to_act == 0 and view.phase is Phase.PLAY and discards:
+            deciding = game.to_act == FIRST and view.phase is Phase.PLAY and discards
+            if deciding:  # rated now, kept if the step turns out to be a discard
                 plain = judge_of.judge(view)
                 inferred = Judge(view, plain.values, infer_danger=1.0)
-                for c in game.hand.hands[1]:
+                counts = [0] * 53
+                for c in game.hand.hands[NEXT]:
                     counts[c] += 1
-                for a in discards:
-                    card = int(a.card)
-                    out.labels.append(new_meld_cost(card, counts, plain.ace) <= 3)
-                    for name, model in MODELS.items():
-                        out.predicted[name].append(model(plain, inferred, 1, card))
+                labels = [new_meld_cost(int(a.card), counts, plain.ace) <= 3 for a in discards]
+                chances = {
+                    name: [model(plain, inferred, NEXT, int(a.card)) for a in discards]
+                    for name, model in MODELS.items()
+                }
             first.last = None
             if driver.step() is None:
                 break
             played = first.last
-            if isinstance(played, Discard) and view.hand is not None and len(view.hand) > 1:
+            # a discard decision, not the one that goes out (no card is left to keep)
+            if deciding and isinstance(played, Discard) and len(view.hand or ()) > 1:
+                out.labels.extend(labels)
+                for name in MODELS:
+                    out.predicted[name].extend(chances[name])
                 out.played.append(new_meld_cost(int(played.card), counts, rules.ace) <= 3)
         if not quiet:
             print(f"\r{g + 1}/{games} games, {len(out.labels)} discards", end="", file=sys.stderr)

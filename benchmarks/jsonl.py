@@ -30,6 +30,9 @@ def read_lines(path: Path, repair: bool = True) -> list[dict[str, Any]]:
         if not isinstance(obj, dict):
             raise SystemExit(f"{path}:{n}: not a JSON object")
         out.append(obj)
+    if repair and text and not text.endswith("\n") and len(out) == len(lines):
+        with path.open("a", encoding="utf-8") as f:  # whole, but unended: end it
+            f.write("\n")
     return out
 
 

@@ -1,4 +1,4 @@
-"""How much can a bot that sees every card win? A bound on any ladder, by preset (issue 10).
+"""How much can a bot that sees every card win? Room above a level, by preset (issue 10).
 
 Issue 10 asks each difficulty to beat the one below in more than 60% of games. In
 ``rummy`` no level has (BENCHMARKS.md): the question here is whether the game leaves
@@ -10,26 +10,34 @@ its wins.
 Oracles:
 
 - ``none``: the plain ``heuristic``, the baseline in the same harness.
-- ``peek``: the heuristic seeing everything. Every opponent's hand counts as known cards
-  (the discard danger weighs them as cards taken from the pile), a card's outs are
-  counted among the stock's cards only, and a draw is valued with the very card it gives.
+- ``peek-hands``: the heuristic shown every other hand. They count as known cards, so the
+  discard danger weighs a card the next player melds with as it weighs a card taken from
+  the pile; nothing else the heuristic does reads them.
+- ``peek-stock``: shown the stock: a draw is valued with the very card it gives, and a
+  card's outs are counted among the stock's cards only (the heuristic's chances of
+  melding are tuned to unseen cards, so this part can mislead it).
+- ``peek``: both.
 - ``lookahead``: for each of ``peek``'s best moves (up to ``--width``) it plays the rest
-  of the hand out on the true cards, itself as ``peek`` and every other seat by a copy of
-  the bot sitting there (same seed, so the same choices), and plays the move whose hand
-  ends best for it: its points minus the mean of the others'. One playout a move is
-  exact, the opponents' play included; only its own later moves are ``peek``'s.
+  of the hand out on the true cards, itself as ``peek`` and every other seat by the bot
+  sitting there, and plays the move whose hand ends best for it: its points minus the
+  mean of the others'. Against levels whose choices depend only on the position and
+  their seed (not the time-limited searches, which it refuses), one playout a move
+  foresees the hand exactly but for its own later moves.
 
-If strengths multiply along a ladder (Bradley-Terry: a win's odds are the ratio of the
-two strengths), ``k`` steps of 60% put the top level over the bottom at odds
-``1.5 ** k``: two steps over ``greedy`` at 69.2%, three at 77.1%. A bot that sees every
-card and still cannot beat ``greedy`` by that much leaves no room for such a ladder.
+An oracle's wins are a lower bound on the room a preset leaves: a bot that sees every
+card could use it better. If strengths multiply along a ladder (Bradley-Terry: a win's
+odds are the ratio of the two strengths), ``k`` steps of 60% put the top level over the
+bottom at odds ``1.5 ** k``: two steps over ``greedy`` at 69.2%, three at 77.1%. An
+oracle that beats ``greedy`` by more shows that the game itself leaves room for such a
+ladder.
 
     python benchmarks/oracle.py lookahead greedy --preset rummy --deals 200 --jobs 2
     python benchmarks/oracle.py peek greedy --preset 500-rum --deals 200 --log DIR
     python benchmarks/oracle.py peek greedy --preset rummy --log DIR --report
 
 With ``--log DIR`` each game is appended to ``DIR/oracle-<preset>-<n>p-<oracle>-<level>
--s<seed>.jsonl`` as it ends, and the same command again plays only the games missing.
+-s<seed>.jsonl`` (``lookahead-w<width>`` for ``lookahead``) as it ends, and the same
+command again plays only the games missing.
 """
 
 from __future__ import annotations
@@ -110,7 +118,8 @@ class PeekBot(HeuristicBot):
 
 class LookaheadBot:
     """Plays each of :class:`PeekBot`'s best moves out on the true cards (see the module
-    docstring) and keeps the best."""
+    docstring) and keeps the best. ``others`` are the players at the table, by game seat:
+    the playouts ask them for their moves."""
 
     def __init__(
         self, game: Game, seat: int, others: Sequence[Player | None], width: int, seed: str
@@ -146,7 +155,7 @@ class LookaheadBot:
         """Plays ``h`` to its end (or :data:`PLAYOUT_STEPS`) and scores it for ``seat``."""
         self.playouts += 1
         seats = self.game.hand_seats
-        totals = (0,) * h.n
+        totals = tuple(self.game.totals[s] for s in seats)
         self.peek.truth = lambda: h
         try:
             steps = 0
@@ -203,15 +212,16 @@ def play(task: tuple[str, int, str, str, int, int, int]) -> dict[str, Any]:
 
 
 def summary(games: list[dict[str, Any]], players: int) -> dict[str, Any]:
-    """The oracle's share of the wins (a shared win counts in part), its 95% interval
-    (Wilson, taking games as independent), and its points a hand over the others' mean
-    (with the standard error of the per-deal means: a deal's games share their cards)."""
+    """Of the finished games: the oracle's share of the wins (a shared win counts in
+    part), its 95% interval (Wilson, taking games as independent), and its points a hand
+    over the others' mean (with the standard error of the per-deal means: a deal's games
+    share their cards)."""
     ended = [g for g in games if not g["unfinished"]]
     n = len(ended)
     wins = sum(1 / len(g["winners"]) for g in ended if g["seat"] in g["winners"])
     low, high = wilson(wins, n)
     by_deal: dict[int, list[float]] = {}
-    for g in games:
+    for g in ended:
         by_deal.setdefault(g["deal"], []).extend(g["gains"])
     means = [sum(v) / len(v) for v in by_deal.values() if v]
     mean = sum(means) / len(means) if means else 0.0
@@ -250,13 +260,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--report", action="store_true", help="only report the games in --log")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
-    get_bot(args.level)  # an unknown name stops here, with the list of names
+    level = get_bot(args.level)  # an unknown name stops here, with the list of names
+    if args.oracle == "lookahead" and getattr(level, "time_limit", None) is not None:
+        p.error(f"lookahead foresees only levels without a time limit, not {args.level}")
     Rules.preset(args.preset).check_players(args.players)
     done: list[dict[str, Any]] = []
     path = None
     if args.log is not None:
         args.log.mkdir(parents=True, exist_ok=True)
-        name = f"oracle-{args.preset}-{args.players}p-{args.oracle}-{args.level}-s{args.seed}"
+        oracle = f"lookahead-w{args.width}" if args.oracle == "lookahead" else args.oracle
+        name = f"oracle-{args.preset}-{args.players}p-{oracle}-{args.level}-s{args.seed}"
         path = args.log / f"{name}.jsonl"
         done = read_lines(path, repair=not args.report)
     total = args.deals * args.players

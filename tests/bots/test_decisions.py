@@ -307,9 +307,9 @@ def test_feed_chance_stays_a_chance_under_inference() -> None:
     game = Game(Rules.preset("rummy"), ["a", "b"], seed=4)
     driver = Driver(game, [get_bot("heuristic", seed=1), get_bot("greedy", seed=2)])
     for _ in range(40):
-        driver.step()
+        assert driver.step() is not None
     while not (game.to_act == 0 and game.hand.phase is Phase.PLAY):
-        driver.step()
+        assert driver.step() is not None  # the hand goes on to that point
     v = game.view(0)
     assert v.hand is not None
     judge = Judge(v, Values(v.rules), infer_danger=1.0)
@@ -345,6 +345,24 @@ def test_partners_are_the_pairs_that_meld(
     cards = [c for c in range(52) if unseen[c]]
     assert judge._partners(card, unseen) == _pairs_by_hand(card, cards, judge.ace)
     assert judge._partners(card, weights) >= 0.0  # weights: never below no pair at all
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 51), st.lists(st.integers(0, 2), min_size=53, max_size=53))
+def test_partners_of_one_rank_are_same_times_same_minus_one_over_two(
+    card: int, counts: list[int]
+) -> None:
+    # two packs and jokers: whole counts give what they always gave, same (same - 1) / 2
+    # pairs of the rank (two copies of one card among them), whatever the weights do
+    rules = Rules.preset("500-rum", packs=2)
+    game = Game(rules, ["a", "b"], seed=1)
+    judge = Judge(game.view(game.to_act), Values(rules))
+    rank_mates = [c for c in range(52) if c % 13 == card % 13 and c != card]
+    without = [0 if c in rank_mates else k for c, k in enumerate(counts)]
+    same = sum(counts[c] for c in rank_mates)
+    jokers = counts[52]
+    group = judge._partners(card, counts) - judge._partners(card, without)
+    assert group == same * (same - 1) / 2 + jokers * same
 
 
 def test_pile_cards_can_count_among_the_outs_of_cards_left_over() -> None:
