@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from jsonl import append_line, read_lines
+from runs import append_line, read_lines
 
 from rummykit.bots.tournament import GameResult, MatchResult, run_match
 
@@ -123,7 +123,7 @@ def run_ladder(
 
 
 def load_log(path: Path, repair: bool = True) -> list[GameResult]:
-    """The games saved in ``path`` (see :func:`jsonl.read_lines`)."""
+    """The games saved in ``path`` (see :func:`runs.read_lines`)."""
     out = []
     for n, obj in enumerate(read_lines(path, repair), 1):
         try:

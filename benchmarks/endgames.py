@@ -24,12 +24,11 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 from bot_variants import register
-from jsonl import append_line, read_lines
+from runs import append_line, read_lines, run_all
 
 from rummykit import Game, Rules
 from rummykit.bots import get_bot
@@ -162,14 +161,7 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
 
-        if args.jobs == 1:
-            for n, task in enumerate(tasks, 1):
-                finished(n, play(task))
-        else:
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                futures = [pool.submit(play, t) for t in tasks]
-                for n, future in enumerate(as_completed(futures), 1):
-                    finished(n, future.result())
+        run_all(play, tasks, args.jobs, finished)
         if not args.quiet:
             print(file=sys.stderr)
     print(json.dumps({args.first: summary(done)}, indent=2))

@@ -48,11 +48,10 @@ import math
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
-from jsonl import append_line, read_lines
+from runs import append_line, read_lines, run_all
 
 from rummykit import Game, Hand, Rules
 from rummykit.actions import Action
@@ -292,14 +291,7 @@ def main(argv: list[str] | None = None) -> int:
                     f"\r{k}/{len(tasks)} games, {args.oracle} {rate:.1%}", end="", file=sys.stderr
                 )
 
-        if args.jobs == 1:
-            for k, task in enumerate(tasks, 1):
-                finished(k, play(task))
-        else:
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                futures = [pool.submit(play, t) for t in tasks]
-                for k, future in enumerate(as_completed(futures), 1):
-                    finished(k, future.result())
+        run_all(play, tasks, args.jobs, finished)
         if not args.quiet:
             print(file=sys.stderr)
     print(json.dumps({args.oracle: summary(done, args.players)}, indent=2))

@@ -1,10 +1,13 @@
-"""Shared test configuration: hypothesis profiles."""
+"""Shared test configuration: hypothesis profiles, and the fixture that loads the scripts
+of ``benchmarks/`` (:mod:`tests.bench`)."""
 
 from __future__ import annotations
 
 import os
 
 from hypothesis import HealthCheck, settings
+
+pytest_plugins = ["tests.bench"]
 
 # The default profile is derandomized so that every run (and CI) checks the same examples;
 # "explore" draws new examples each run, "thorough" many more of them.

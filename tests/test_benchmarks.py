@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -18,11 +17,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)
-def _beside(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The scripts import their log helpers (benchmarks/jsonl.py) from beside them."""
-    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
-    yield
-    sys.modules.pop("jsonl", None)
+def _beside(bench_scripts: Callable[[str], ModuleType]) -> None:
+    """The scripts import their log helpers (benchmarks/runs.py) from beside them: the
+    fixture puts them on the path, and takes them off after each test."""
 
 
 def _ladder() -> ModuleType:

@@ -2,34 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-import rummykit.bots as bots
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
 
 @pytest.fixture
-def script(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    monkeypatch.syspath_prepend(str(BENCH))  # it imports bot_variants beside it
-    saved = dict(bots.LEVELS)  # its variants join the level registry: only for this test
-    spec = importlib.util.spec_from_file_location("endgames", BENCH / "endgames.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    yield module
-    bots.LEVELS.clear()
-    bots.LEVELS.update(saved)
-    sys.modules.pop("bot_variants", None)
-    sys.modules.pop("jsonl", None)
+def script(bench_scripts: Callable[[str], ModuleType]) -> ModuleType:
+    return bench_scripts("endgames")
 
 
 def _run(script: ModuleType, capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

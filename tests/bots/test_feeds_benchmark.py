@@ -2,33 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
-import rummykit.bots as bots
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
 
 @pytest.fixture
-def feeds(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    monkeypatch.syspath_prepend(str(BENCH))  # it imports the scripts beside it
-    saved = dict(bots.LEVELS)  # the variants join the level registry: only for this test
-    spec = importlib.util.spec_from_file_location("feeds", BENCH / "feeds.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    yield module
-    bots.LEVELS.clear()
-    bots.LEVELS.update(saved)
-    for name in ("bot_variants", "oracle", "jsonl"):
-        sys.modules.pop(name, None)
+def feeds(bench_scripts: Callable[[str], ModuleType]) -> ModuleType:
+    return bench_scripts("feeds")
 
 
 def test_auc_counts_ranks_and_ties(feeds: ModuleType) -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,18 +17,10 @@ from rummykit.bots.heuristic import HeuristicBot
 from rummykit.players import Driver
 from rummykit.reach import new_meld_cost
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks"
-
 
 @pytest.fixture
-def oracle(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    monkeypatch.syspath_prepend(str(BENCH))  # it imports jsonl beside it
-    spec = importlib.util.spec_from_file_location("oracle", BENCH / "oracle.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("jsonl", None)
+def oracle(bench_scripts: Callable[[str], ModuleType]) -> ModuleType:
+    return bench_scripts("oracle")
 
 
 def _run(oracle: ModuleType, capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

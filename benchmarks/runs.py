@@ -1,11 +1,33 @@
-"""The per-game logs of the benchmark scripts: one JSON object a line, appended as each
-game ends, read back to resume a run that was stopped."""
+"""What the benchmark scripts share: their per-game logs (one JSON object a line,
+appended as each game ends, read back to resume a run that was stopped) and playing
+their games in one process or several."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def run_all(
+    play: Callable[[T], R], tasks: Sequence[T], jobs: int, finished: Callable[[int, R], None]
+) -> None:
+    """Plays every task, in ``jobs`` processes (1: in this one, in order), and calls
+    ``finished(k, result)`` as the ``k``-th result comes in (``play`` must be picklable
+    where ``jobs`` > 1: a module-level function)."""
+    if jobs == 1:
+        for k, task in enumerate(tasks, 1):
+            finished(k, play(task))
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(play, t) for t in tasks]
+        for k, future in enumerate(as_completed(futures), 1):
+            finished(k, future.result())
 
 
 def read_lines(path: Path, repair: bool = True) -> list[dict[str, Any]]:
