@@ -87,7 +87,7 @@ def reveal(judge: Judge, truth: Hand, hands: bool = True, stock_: bool = True) -
     judge.unseen = stock
     judge.outs_pool = stock
     judge.next_card = truth.stock[-1] if truth.stock else None  # the stock is drawn from its end
-    judge.p_card = min(0.6, 1.3 * judge.turns_left / max(1, len(truth.stock)))
+    judge.p_card = judge.out_chance(len(truth.stock))
     return judge
 
 
