@@ -70,24 +70,23 @@ ORACLES = ("none", "peek", "peek-hands", "peek-stock", "lookahead")
 PLAYOUT_STEPS = 2000
 
 
-def reveal(judge: Judge, truth: Hand, hands: bool = True, stock_: bool = True) -> Judge:
+def reveal(judge: Judge, truth: Hand, hands: bool = True, stock: bool = True) -> Judge:
     """``judge`` told the true cards of ``truth``: with ``hands`` every other hand known,
-    with ``stock_`` the next draw's card known and outs counted among the stock's cards."""
+    with ``stock`` the next draw's card known and outs counted among the stock's cards."""
     if hands:
         for seat in range(judge.n):
             if seat != judge.me:
                 judge.known[seat] = list(truth.hands[seat])
         judge.hidden = [0] * 53
         judge.weighted = None
-    if not stock_:
-        return judge
-    stock = [0] * 53
-    for c in truth.stock:
-        stock[c] += 1
-    judge.unseen = stock
-    judge.outs_pool = stock
-    judge.next_card = truth.stock[-1] if truth.stock else None  # the stock is drawn from its end
-    judge.p_card = judge.out_chance(len(truth.stock))
+    if stock:
+        counts = [0] * 53
+        for c in truth.stock:
+            counts[c] += 1
+        judge.unseen = counts
+        judge.outs_pool = counts
+        judge.next_card = truth.stock[-1] if truth.stock else None  # drawn from its end
+        judge.p_card = judge.out_chance(len(truth.stock))
     return judge
 
 

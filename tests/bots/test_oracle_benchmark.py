@@ -63,8 +63,8 @@ def test_peek_fears_exactly_the_discards_that_feed_the_next_player(oracle: Modul
     game = _position("rummy", 5, Phase.PLAY)
     seat = game.to_act
     view = game.view(seat)
-    judge = oracle.reveal(HeuristicBot().judge(view), game.hand, hands=True, stock_=False)
-    blind = oracle.reveal(HeuristicBot().judge(view), game.hand, hands=True, stock_=False)
+    judge = oracle.reveal(HeuristicBot().judge(view), game.hand, hands=True, stock=False)
+    blind = oracle.reveal(HeuristicBot().judge(view), game.hand, hands=True, stock=False)
     blind.known[1 - seat] = []  # the same judge, the other hand not shown
     counts = [0] * 53
     for c in game.hand.hands[1 - seat]:
