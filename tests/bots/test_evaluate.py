@@ -131,3 +131,53 @@ def test_kept_plans_are_the_plans_a_search_finds(hand: list[int], seed: int) -> 
     forced = hand[0]
     assert best_melds(shuffled, VALUES) == _search_melds(hand, VALUES, -1)
     assert best_melds(shuffled, VALUES, forced) == _search_melds(hand, VALUES, forced)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hand=st.lists(st.integers(0, 51), min_size=6, max_size=22),
+    preset=st.sampled_from(["500-rum", "rummy", "remik-500"]),
+    pick=st.integers(0, 30),
+)
+def test_plans_of_a_hand_split_in_parts_are_the_plans_of_the_whole_search(
+    hand: list[int], preset: str, pick: int
+) -> None:
+    """best_melds searches each part of a hand without jokers by itself (cards no meld
+    can join): the gain, the melds in their order and the deadwood are those of one
+    search over the whole hand, with and without a forced card, and every meld lies
+    in one part."""
+    from rummykit.bots.evaluate import _cached_plan, _parts, _search_melds
+
+    values = Values(Rules.preset(preset))
+    cards = tuple(sorted(hand))
+    forced = cards[pick % len(cards)] if pick < 25 else -1
+    _cached_plan.cache_clear()
+    assert best_melds(hand, values, forced) == _search_melds(cards, values, forced)
+    parts = _parts(cards)
+    assert sorted(c for p in parts for c in p) == list(cards)
+    part_of = {c: i for i, p in enumerate(parts) for c in p}
+    for meld in best_melds(hand, values).melds:
+        assert len({part_of[c] for c in meld}) == 1
+
+
+def test_judge_lays_is_layable_on_its_table() -> None:
+    """The judge works out once per card what :func:`layable` says of its table: on
+    every position of a game with melds on the table, for every card, the same."""
+    from rummykit import Game
+    from rummykit.bots import get_bot
+    from rummykit.bots.evaluate import layable
+    from rummykit.bots.heuristic import HeuristicBot
+    from rummykit.players import Driver
+
+    game = Game(Rules.preset("500-rum"), ["a", "b", "c"], seed=4)
+    driver = Driver(game, [get_bot("heuristic", seed=s) for s in range(3)], max_hands=1)
+    checked = 0
+    while not driver.done and len(game.hands) == 1 and driver.step() is not None:
+        view = game.view(game.to_act)
+        if not view.melds or view.hand is None:
+            continue
+        judge = HeuristicBot().judge(view)
+        for card in range(53):
+            assert judge.lays(card) == layable(card, judge.table, judge.ace)
+        checked += 1
+    assert checked > 5

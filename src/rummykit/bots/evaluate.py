@@ -289,7 +289,51 @@ def best_melds(cards: Sequence[int], values: Values, forced: int = -1) -> Plan:
 
 @lru_cache(maxsize=PLAN_CACHE)
 def _cached_plan(cards: tuple[int, ...], values: Values, forced: int) -> Plan:
-    return _search_melds(cards, values, forced)
+    parts = _parts(cards)
+    if len(parts) == 1:
+        return _search_melds(cards, values, forced)
+    gain = 0
+    melds: list[tuple[int, ...]] = []
+    dead: list[int] = []
+    for part in parts:
+        plan = _cached_plan(part, values, forced if forced in part else -1)
+        gain += plan.gain
+        melds.extend(plan.melds)
+        dead.extend(plan.deadwood)
+    # the order the whole search gives: by each meld's lowest card (the sort is stable,
+    # and two melds led by the same code come from one part, in that part's order)
+    melds.sort(key=min)
+    return Plan(gain, tuple(melds), tuple(sorted(dead)))
+
+
+def _parts(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``cards`` (sorted) split into the groups no meld can join: cards of one rank, and
+    cards of one suit one rank apart (an ace next to a king and a two), are in one part.
+    With a joker, or with few cards, the whole hand is one part. The best melds of a hand
+    are those of its parts, so a card added to a hand searches only its own part again.
+    """
+    if len(cards) < 6 or cards[-1] == JOKER_CODE:
+        return [cards]
+    parent = {c: c for c in cards}
+
+    def root(c: int) -> int:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    for c in parent:
+        rank = c % 13
+        # the next card up its suit, and the same rank in the suits after its own
+        for other in (c - rank + (rank + 1) % 13, *range(c + 13, 52, 13)):
+            if other in parent:
+                a, b = root(c), root(other)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    parts: dict[int, list[int]] = {}
+    for c in cards:
+        parts.setdefault(root(c), []).append(c)
+    return [tuple(p) for p in parts.values()]
 
 
 def _search_melds(cards: Sequence[int], values: Values, forced: int) -> Plan:
@@ -356,6 +400,21 @@ def layable(card: int, melds: Sequence[TableMeld], ace: Ace) -> bool:
     return table_cost(card, [0] * 53, melds, ace)[0] == 1
 
 
+def _open_melds(melds: Sequence[TableMeld]) -> tuple[int, int]:
+    """Bit masks of the suits of the runs and the ranks of the groups on the table that
+    can take one more card: only those cards (and a joker) can be laid off there."""
+    suits = 0
+    ranks = 0
+    for m in melds:
+        n = len(m.cards)
+        if m.is_run:
+            if n < 13:
+                suits |= 1 << m.suit
+        elif n < 4:
+            ranks |= 1 << m.rank
+    return suits, ranks
+
+
 def outs_of(
     card: int, held: list[int], unseen: Sequence[float], melds: Sequence[TableMeld], values: Values
 ) -> float:
@@ -366,8 +425,16 @@ def outs_of(
     found: set[int] = set()
     # groups: a second card of the rank held (or a joker) and one more
     others = values.other_suits[card]
-    if held[JOKER_CODE] or any(held[c] for c in others):
-        found.update(c for c in others if not held[c])
+    grouped = held[JOKER_CODE] > 0
+    if not grouped:
+        for c in others:
+            if held[c]:
+                grouped = True
+                break
+    if grouped:
+        for c in others:
+            if not held[c]:
+                found.add(c)
         found.add(JOKER_CODE)
     # runs: three-card windows with one card missing
     for a, b in values.run_windows[card]:
@@ -379,15 +446,19 @@ def outs_of(
         elif held[b]:
             found.add(a)
             found.add(JOKER_CODE)
-    rank, suit = RANK_OF[card], SUIT_OF[card]
+    suit = SUIT_OF[card]
     # lay-offs needing one filler
     for m in melds:
         if m.is_run and m.suit == suit and len(m.cards) < 13:
+            rank = RANK_OF[card]
             for gap in (m.lo - 2, m.hi + 2):
                 if rank_at(gap) == rank and (1 <= gap <= values.top or values.ace is Ace.AROUND):
                     filler = gap + 1 if gap < m.lo else gap - 1
                     found.add(code_of(suit, rank_at(filler)))
-    return sum(unseen[c] for c in found)
+    total: float = 0
+    for c in found:
+        total += unseen[c]
+    return total
 
 
 def plan_value(plan: Plan, values: Values) -> int:
@@ -398,11 +469,17 @@ def plan_value(plan: Plan, values: Values) -> int:
 def table_fits(cards: Sequence[int], melds: Sequence[TableMeld], ace: Ace) -> list[int]:
     """The cards of ``cards`` that can be laid off on ``melds`` (each by itself or after
     other cards of ``cards`` fill the gap)."""
+    # the cards no meld on the table could take are skipped before the exact count
+    suits, ranks = _open_melds(melds)
+    if not suits and not ranks:
+        return []
     counts = [0] * 53
     for c in cards:
         counts[c] += 1
     out = []
     for c in cards:
+        if c != JOKER_CODE and not (suits >> SUIT_OF[c] & 1 or ranks >> RANK_OF[c] & 1):
+            continue
         counts[c] -= 1
         if table_cost(c, counts, melds, ace)[0] < IMPOSSIBLE:
             out.append(c)

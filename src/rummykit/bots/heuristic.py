@@ -175,6 +175,18 @@ class Judge:
         #: the chance that one given out among the unseen cards reaches this hand in time
         self.p_card = self.out_chance(total)
         self.calls = view.rules.rummy_call is not RummyCall.OFF and self.n >= 3
+        self._lays: list[bool | None] | None = None
+
+    def lays(self, card: int) -> bool:
+        """Whether ``card`` can be laid off by itself on the table as it is now
+        (:func:`~rummykit.bots.evaluate.layable`, worked out once for every card)."""
+        lays = self._lays
+        if lays is None:
+            lays = self._lays = [None] * 53
+        known = lays[card]
+        if known is None:
+            known = lays[card] = layable(card, self.table, self.ace)
+        return known
 
     # ------------------------------------------------------------------ worth
     def out_chance(self, pool: int) -> float:
@@ -202,7 +214,9 @@ class Judge:
         ``keep``): how a hand one card over the turn's end is worth comparing."""
         table = self.table if table is None else table
         values = self.values
-        if forced >= 0 and layable(forced, table, self.ace):
+        if forced >= 0 and (
+            self.lays(forced) if table is self.table else layable(forced, table, self.ace)
+        ):
             forced = -1
         plan = best_melds(cards, values, forced)
         scored = values.melds_score
@@ -261,7 +275,7 @@ class Judge:
             k = self.unseen[u]
             if not k:
                 continue
-            if u == JOKER_CODE or _touches(u, counts, self.ace) or layable(u, self.table, self.ace):
+            if u == JOKER_CODE or _touches(u, counts, self.ace) or self.lays(u):
                 w = self.worth([*hand, u], discard=after)
             elif after:
                 w = base + max(0.0, self.kept(values.hand[u], 0.0) - worst)
@@ -277,7 +291,7 @@ class Judge:
         values = self.values
         v = values.hand[card]
         risk = 0.0
-        if layable(card, table, self.ace):
+        if self.lays(card) if table is self.table else layable(card, table, self.ace):
             risk += v + 3.0
         pile = [int(c) for c in self.view.pile]
         if pile and card != JOKER_CODE and new_meld_cost(card, _counts(pile), self.ace) <= 3:
@@ -374,7 +388,7 @@ class Judge:
             return 0.0
         risk = 0.0
         for c in self.view.pile:
-            if layable(int(c), table, self.ace) and not layable(int(c), self.table, self.ace):
+            if layable(int(c), table, self.ace) and not self.lays(int(c)):
                 risk += self.values.hand[int(c)] + 4.0
         return risk
 
