@@ -13,7 +13,12 @@ second. This script measures, on fixed seeded games:
   a fixed budget of playouts a decision and no time limit, so the same work is timed
   on any machine: milliseconds a decision (same fingerprint rule);
 - with ``--rounds``, also ``rollout`` as it plays (its time limit on): how many rounds
-  (two playouts, one per candidate) its decisions that ran to the limit completed.
+  (two playouts, one per candidate) its decisions completed where the time limit ended
+  them (:func:`~rummykit.bots.montecarlo.over_time`; a decision whose last playout ran
+  into the limit is not counted).
+
+Each game starts with an empty cache of meld plans, so its time does not depend on what
+ran before it.
 
     python benchmarks/decisions.py
     python benchmarks/decisions.py --level basic --games 5
@@ -33,6 +38,7 @@ from typing import Any
 from rummykit import Game, Rules
 from rummykit.bots import get_bot
 from rummykit.bots import montecarlo as mc
+from rummykit.bots.evaluate import forget_plans
 from rummykit.bots.montecarlo import RolloutBot
 from rummykit.players import Driver, Player
 
@@ -56,6 +62,7 @@ def _play(
     digest: Any,
     max_hands: int,
 ) -> Driver:
+    forget_plans()
     game = Game(Rules.preset(preset), [f"p{i}" for i in range(players)], seed=seed)
     driver = Driver(
         game,
@@ -123,12 +130,12 @@ def rollout_fixed(progress: bool) -> dict[str, Any]:
 
 def _counting(original: Callable[..., bool], stopped: list[int]) -> Callable[..., bool]:
     """:func:`~rummykit.bots.montecarlo.over_time` that also notes in ``stopped`` the
-    rounds done when it ends a decision."""
+    rounds done (its third argument) when it ends a decision."""
 
-    def counted(start: float, looped: float, done: int, limit: float, longest: float = 0.0) -> bool:
-        over = original(start, looped, done, limit, longest)
+    def counted(*args: Any) -> bool:
+        over = original(*args)
         if over:
-            stopped.append(done)
+            stopped.append(args[2])
         return over
 
     return counted

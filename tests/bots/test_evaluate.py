@@ -135,7 +135,7 @@ def test_kept_plans_are_the_plans_a_search_finds(hand: list[int], seed: int) -> 
 
 @settings(max_examples=300, deadline=None)
 @given(
-    hand=st.lists(st.integers(0, 51), min_size=6, max_size=22),
+    hand=st.lists(st.integers(0, 51), min_size=6, max_size=18),
     preset=st.sampled_from(["500-rum", "rummy", "remik-500"]),
     pick=st.integers(0, 30),
 )
@@ -144,20 +144,43 @@ def test_plans_of_a_hand_split_in_parts_are_the_plans_of_the_whole_search(
 ) -> None:
     """best_melds searches each part of a hand without jokers by itself (cards no meld
     can join): the gain, the melds in their order and the deadwood are those of one
-    search over the whole hand, with and without a forced card, and every meld lies
-    in one part."""
+    search over the whole hand, with and without a forced card, and every meld that
+    search finds lies in one part. (Both searches exact: past the search limit the whole
+    search would fall back to melds card by card where the parts need not.)"""
+    from rummykit.bots import evaluate
     from rummykit.bots.evaluate import _cached_plan, _parts, _search_melds
 
     values = Values(Rules.preset(preset))
     cards = tuple(sorted(hand))
     forced = cards[pick % len(cards)] if pick < 25 else -1
-    _cached_plan.cache_clear()
-    assert best_melds(hand, values, forced) == _search_melds(cards, values, forced)
+    limit = evaluate.SEARCH_LIMIT
+    evaluate.SEARCH_LIMIT = 10**9
+    try:
+        _cached_plan.cache_clear()
+        assert best_melds(hand, values, forced) == _search_melds(cards, values, forced)
+        whole = _search_melds(cards, values, -1)
+    finally:
+        evaluate.SEARCH_LIMIT = limit
+        _cached_plan.cache_clear()
     parts = _parts(cards)
     assert sorted(c for p in parts for c in p) == list(cards)
     part_of = {c: i for i, p in enumerate(parts) for c in p}
-    for meld in best_melds(hand, values).melds:
+    for meld in whole.melds:
         assert len({part_of[c] for c in meld}) == 1
+
+
+def test_past_the_search_limit_parts_are_still_searched_exactly() -> None:
+    """A hand of 22 cards takes one whole search past its limit, to melds chosen card by
+    card; searched part by part it keeps the better plan (two sets of fives from two
+    packs, where card by card takes all four suits at once and strands two cards)."""
+    from rummykit.bots.evaluate import _cached_plan, _search_melds
+
+    hand = codes("5C 9C JC QC 5D 5D 9D 9D JD JD QD 5H 9H JH JH QH 5S 5S 9S JS JS QS")
+    whole = _search_melds(tuple(sorted(hand)), VALUES, -1)
+    _cached_plan.cache_clear()
+    parts = best_melds(hand, VALUES)
+    assert parts.gain > whole.gain
+    assert sorted([*(c for m in parts.melds for c in m), *parts.deadwood]) == sorted(hand)
 
 
 def test_judge_lays_is_layable_on_its_table() -> None:

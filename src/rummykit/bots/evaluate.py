@@ -30,6 +30,7 @@ __all__ = [
     "Plan",
     "Values",
     "best_melds",
+    "forget_plans",
     "layable",
     "measured_shares",
     "outs_of",
@@ -240,9 +241,10 @@ def _connected(c: int, counts: list[int], values: Values) -> bool:
     return False
 
 
-#: The most positions :func:`best_melds` searches exactly. A hand of up to about 20
-#: cards needs a few thousand; beyond, the exact search grows too fast (35 cards of one
-#: pack took over 4 s a call) and a card-by-card choice stands in (:func:`_greedy`).
+#: The most positions one search of :func:`best_melds` visits exactly (each part of a
+#: hand is searched by itself, :func:`_parts`). A part of up to about 20 cards needs a
+#: few thousand; beyond, the exact search grows too fast (35 cards of one pack took over
+#: 4 s a call) and a card-by-card choice stands in (:func:`_greedy`).
 SEARCH_LIMIT = 3_000
 
 
@@ -269,7 +271,8 @@ def _greedy(counts: list[int], values: Values) -> tuple[int, tuple[tuple[int, ..
     return gain, tuple(melds)
 
 
-#: How many plans :func:`best_melds` keeps, by hand: the heuristic values the same hands
+#: How many plans :func:`best_melds` keeps, by hand and by part of a hand (both share
+#: the cache): the heuristic values the same hands
 #: (its own, plus each card it may draw) over and over, above all in the ``rollout``
 #: level's playouts. Each process has its own; nothing of it is pickled with a bot. Kept
 #: small: with 65,536 plans each of Python's full garbage collections took 50 ms instead
@@ -282,13 +285,29 @@ def best_melds(cards: Sequence[int], values: Values, forced: int = -1) -> Plan:
 
     ``forced`` names a card that must end in a meld (the target of a pile take); if it
     cannot, the plan leaves it in the deadwood. Plans are kept (:data:`PLAN_CACHE`), so
-    the same hand costs one search.
+    the same hand costs one search, and a hand without jokers is searched part by part
+    (:func:`_parts`), so a card added to a hand searches only its own part again.
     """
     return _cached_plan(tuple(sorted(cards)), values, forced)
 
 
+def forget_plans() -> None:
+    """Empties the cache of plans (:data:`PLAN_CACHE`): for timings that must not depend
+    on what ran before them."""
+    _cached_plan.cache_clear()
+
+
 @lru_cache(maxsize=PLAN_CACHE)
 def _cached_plan(cards: tuple[int, ...], values: Values, forced: int) -> Plan:
+    """:func:`best_melds` of sorted ``cards``: the plans of its parts put together.
+
+    It is the plan one search of the whole hand finds (the same gain, melds in the same
+    order, the same deadwood), ties and the forced card included: no meld joins two
+    parts, and the lowest card of every position the search visits lies in one part.
+    Only past :data:`SEARCH_LIMIT` do they differ: a hand of twenty cards and more can
+    take the whole search over it (and to the card-by-card choice) while each part is
+    still searched exactly, for a better plan.
+    """
     parts = _parts(cards)
     if len(parts) == 1:
         return _search_melds(cards, values, forced)
@@ -309,8 +328,12 @@ def _cached_plan(cards: tuple[int, ...], values: Values, forced: int) -> Plan:
 def _parts(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
     """``cards`` (sorted) split into the groups no meld can join: cards of one rank, and
     cards of one suit one rank apart (an ace next to a king and a two), are in one part.
-    With a joker, or with few cards, the whole hand is one part. The best melds of a hand
-    are those of its parts, so a card added to a hand searches only its own part again.
+    With a joker (it can join any meld) the whole hand is one part, and so is a hand of
+    fewer than six cards, whose search costs less than splitting it.
+
+    >>> from rummykit.cards import Card
+    >>> [" ".join(str(Card(c)) for c in p) for p in _parts((0, 1, 5, 13, 30, 44))]
+    ['AC 2C AD', '6C 6S', '5H']
     """
     if len(cards) < 6 or cards[-1] == JOKER_CODE:
         return [cards]
@@ -323,9 +346,9 @@ def _parts(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
         return c
 
     for c in parent:
-        rank = c % 13
+        index = c % 13  # of the rank in its suit, 0 for an ace
         # the next card up its suit, and the same rank in the suits after its own
-        for other in (c - rank + (rank + 1) % 13, *range(c + 13, 52, 13)):
+        for other in (c - index + (index + 1) % 13, *range(c + 13, 52, 13)):
             if other in parent:
                 a, b = root(c), root(other)
                 if a != b:

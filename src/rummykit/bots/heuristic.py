@@ -561,7 +561,7 @@ class HeuristicBot(Bot):
         actions = view.legal_actions
         values = judge.values
         hand = judge.hand
-        forced = target if target >= 0 and not layable(target, judge.table, judge.ace) else -1
+        forced = target if target >= 0 and not judge.lays(target) else -1
         plan = best_melds(hand, values, forced)
         by_cards: dict[tuple[tuple[int, ...], int], list[Meld]] = {}
         for a in actions:
