@@ -28,6 +28,7 @@ def bench_scripts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], M
         spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # as an import would: dataclasses look their module up
         spec.loader.exec_module(module)
         return module
 
