@@ -6,7 +6,7 @@ a move is what it is worth when everybody then plays far worse than the heuristi
 Played by the heuristic, a playout says what the move is worth when play goes on as the
 heuristic would play it: a search that keeps the heuristic's first choice unless its
 playouts show another to be better is then a rollout improvement of the heuristic, at
-about a millisecond a playout decision.
+about half a millisecond a playout decision.
 """
 
 from __future__ import annotations
