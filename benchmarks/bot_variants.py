@@ -26,6 +26,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from hidden_hands import FittedDangerBot
+
 from rummykit import Phase
 from rummykit.bots import LEVELS, Bot, HeuristicBot, ISMCTSBot, MonteCarloBot, RolloutBot
 from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
@@ -99,6 +101,8 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
         {"rollout": "heuristic", "turns": 1000, "dead_share": None, "phases": _DRAW},
     ),
     "h-infer": (HeuristicBot, {"infer_danger": 1.0}),
+    # the danger dealt by factors fitted to 2-player rummy play (hidden_hands.py)
+    "h-fitted": (FittedDangerBot, {}),
     "h-infer-half": (HeuristicBot, {"infer_danger": 0.5}),
     "h-infer-2": (HeuristicBot, {"infer_danger": 2.0}),
     # pile cards among the outs of cards left over (one pile card as this many unseen)

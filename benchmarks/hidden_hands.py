@@ -36,17 +36,21 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from rummykit import Game, Rules
-from rummykit.bots import get_bot
+from rummykit.bots import HeuristicBot, get_bot
 from rummykit.bots.determinize import unseen_counts
+from rummykit.bots.heuristic import Judge
 from rummykit.bots.inference import card_weights, log_likelihood_ratio, pile_before_draws
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, Card
 from rummykit.errors import NotationError
+from rummykit.rules import Ace
 from rummykit.view import PlayerView
 
 #: How a card relates to another: the same rank, the same suit one or two ranks away
@@ -66,8 +70,10 @@ MAX_HANDS = 6
 MAX_ACTIONS = 4000
 
 
-def relation(x: int, d: int) -> int:
-    """The index in :data:`RELATIONS` of how natural ``x`` relates to natural ``d``, or -1."""
+def relation(x: int, d: int, ace: Ace) -> int:
+    """The index in :data:`RELATIONS` of how natural ``x`` relates to natural ``d`` under
+    the rule ``ace`` (where the ace may stand above the king, it is one from the king;
+    only ``around`` makes the king one from the two), or -1."""
     if x >= JOKER_CODE or d >= JOKER_CODE:
         return -1
     if x == d:
@@ -76,12 +82,22 @@ def relation(x: int, d: int) -> int:
         return 0
     if SUIT_OF[x] != SUIT_OF[d]:
         return -1
-    gap = min((RANK_OF[x] - RANK_OF[d]) % 13, (RANK_OF[d] - RANK_OF[x]) % 13)
+    if ace is Ace.AROUND:
+        gap = min((RANK_OF[x] - RANK_OF[d]) % 13, (RANK_OF[d] - RANK_OF[x]) % 13)
+    else:
+        high = ace is not Ace.LOW
+        gap = min(abs(p - q) for p in _positions(x, high) for q in _positions(d, high))
     return gap if gap in (1, 2) else -1
 
 
-#: :func:`relation` of every pair of codes, jokers -1.
-REL: NDArray[np.int64] = np.array([[relation(x, d) for d in range(53)] for x in range(53)])
+def _positions(card: int, high: bool) -> tuple[int, ...]:
+    return (1, 14) if RANK_OF[card] == 1 and high else (RANK_OF[card],)
+
+
+@cache
+def relations(ace: Ace) -> NDArray[np.int64]:
+    """:func:`relation` of every pair of codes under ``ace`` (jokers -1)."""
+    return np.array([[relation(x, d, ace) for d in range(53)] for x in range(53)])
 
 
 def _age(draws: int) -> int:
@@ -108,7 +124,7 @@ def features(view: PlayerView, seat: int) -> NDArray[np.float64]:
             code = _code(rest)
             if code is not None:
                 events.append((0, code, draws))
-        elif verb in ("draw", "take"):
+        elif verb in ("draw", "take", "rummy"):
             draws += 1
     passes = [pile for who, pile in pile_before_draws(view) if who == seat]
     for i, pile in enumerate(passes):  # the i-th draw from the stock with a pile to pass
@@ -117,16 +133,17 @@ def features(view: PlayerView, seat: int) -> NDArray[np.float64]:
             events.append((1, top, draws - (len(passes) - i)))
     out = np.zeros((53, len(FEATURES)))
     rows = np.arange(53)
+    table = relations(view.rules.ace)
     for kind, card, at in events:
         if card >= JOKER_CODE:
             continue
-        rel = REL[:, card]
+        rel = table[:, card]
         ok = rel >= 0
         cols = (kind * len(RELATIONS) + rel[ok]) * len(AGES) + _age(draws - at)
         np.add.at(out, (rows[ok], cols), 1.0)
     base = len(EVENTS) * len(RELATIONS) * len(AGES)
     for card in view.known[seat]:
-        rel = REL[:, int(card)]
+        rel = table[:, int(card)]
         ok = rel >= 0
         np.add.at(out, (rows[ok], base + rel[ok]), 1.0)
     return out
@@ -143,7 +160,12 @@ class Position:
 
 
 def positions(preset: str, players: int, level: str, seeds: range, every: int) -> list[Position]:
-    """Logged positions of games between ``level`` bots, one per game of ``seeds``."""
+    """Hidden hands of games between ``level`` bots (a game for each of ``seeds``): every
+    ``every`` actions, once the hand's log has seven entries, in the first
+    :data:`MAX_HANDS` hands, each other seat's hand as the seat to act sees it. Hands are
+    logged until the stock is first turned over: after that its order is public (where
+    the pile is turned over unshuffled), its cards are known to lie there rather than in
+    a hand, and the question is another one."""
     out: list[Position] = []
     for seed in seeds:
         game = Game(Rules.preset(preset), [f"P{i}" for i in range(players)], seed=seed)
@@ -153,19 +175,19 @@ def positions(preset: str, players: int, level: str, seeds: range, every: int) -
                 break
             seat = game.to_act
             view = game.view(seat)
-            if step % every == 0 and len(view.log) > 6:
+            if step % every == 0 and len(view.log) > 6 and not view.stock_reuses:
                 unseen = unseen_counts(view)
                 tuned = card_weights(view)
-                for other in range(players):
-                    hidden = list(game.hand.hands[other])
-                    for card in game.hand.known[other]:
+                hand = game.hand  # its seats are the view's (seat is the game's)
+                for other in range(len(hand.hands)):
+                    if other == view.seat:
+                        continue
+                    hidden = list(hand.hands[other])
+                    for card in hand.known[other]:
                         hidden.remove(card)
                     held = Counter(int(c) for c in hidden)
-                    # cards the viewer counts as seen (drawn from a turned-over stock of
-                    # public order, say) are left to the hand-set model's rules: skipped
-                    if any(unseen[c] < k for c, k in held.items()):
-                        continue
-                    if other != seat and hidden:
+                    assert all(unseen[c] >= k for c, k in held.items())
+                    if hidden:
                         out.append(
                             Position(
                                 list(unseen),
@@ -225,6 +247,39 @@ def evaluate(data: list[Position], beta: NDArray[np.float64]) -> dict[str, Any]:
         "fitted": [round(f, 3), round(f_se, 3)],
         "fitted_minus_tuned": [round(gain, 3), round(gain_se, 3)],
     }
+
+
+#: The factors fitted to 2-player ``rummy`` heuristic play (``--save`` of this script),
+#: played by :class:`FittedDangerBot` unless it is given others.
+RUMMY_FACTORS = Path(__file__).parent / "results/2026-11-26/hidden/rummy-2p-heuristic.json"
+
+
+class FittedDangerBot(HeuristicBot):
+    """The heuristic with its danger over each hidden hand dealt by fitted factors (as
+    ``infer_danger`` deals it by the hand-set ones): the variant ``h-fitted`` of
+    ``benchmarks/bot_variants.py``, not a level."""
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        budget: int | None = None,
+        name: str = "",
+        *,
+        factors: str | Path = RUMMY_FACTORS,
+    ) -> None:
+        super().__init__(seed, budget, name)
+        doc = json.loads(Path(factors).read_text(encoding="utf-8"))
+        self.beta = np.array([math.log(doc["factors"][f]) for f in FEATURES])
+
+    def judge(self, view: PlayerView) -> Judge:
+        judge = super().judge(view)
+        if judge.hidden_danger:
+            rows = [
+                [1.0] * 53 if s == judge.me else list(np.exp(features(view, s) @ self.beta))
+                for s in range(judge.n)
+            ]
+            judge.weighted = judge.weigh_hidden(rows)
+        return judge
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -158,7 +158,7 @@ class Judge:
         #: weighted pool it holds; None: every hidden hand is dealt uniformly
         self.weighted: list[tuple[list[float], float] | None] | None = None
         if infer_danger and hidden_danger:
-            self.weighted = self._weighted_hidden(card_weights(view, infer_danger))
+            self.weighted = self.weigh_hidden(card_weights(view, infer_danger))
         #: the cards a left-over card's outs are counted among: the unseen ones and, where
         #: takes go deeper than the top, each pile card counted ``pile_outs`` times
         self.outs_pool: Sequence[float] = self.unseen
@@ -338,7 +338,7 @@ class Judge:
             pairs = self._partners(card, self.hidden) if uniform_pairs is None else uniform_pairs
         return 1.0 - math.exp(-pairs * q * q)
 
-    def _weighted_hidden(
+    def weigh_hidden(
         self, weights: Sequence[Sequence[float]]
     ) -> list[tuple[list[float], float] | None]:
         """For each opponent, the hidden pool weighted by its row of ``weights`` and the
@@ -357,7 +357,7 @@ class Judge:
 
     def _partners(self, card: int, unseen: Sequence[float]) -> float:
         """How many pairs of cards of ``unseen`` (counts, or weights: see
-        :meth:`_weighted_hidden`) that may be in a hidden hand would make a meld with
+        :meth:`weigh_hidden`) that may be in a hidden hand would make a meld with
         ``card``."""
         jokers = unseen[JOKER_CODE]
         if card == JOKER_CODE:
