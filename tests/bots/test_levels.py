@@ -7,11 +7,15 @@ import json
 
 import pytest
 
+from rummykit import Game, Rules
 from rummykit.bots import (
     DIFFICULTIES,
+    GOING_OUT_DIFFICULTIES,
     LEVEL_NAMES,
     LEVELS,
     BasicBot,
+    CarelessBot,
+    DifficultyBot,
     GreedyBot,
     HeuristicBot,
     RolloutBot,
@@ -22,7 +26,16 @@ from rummykit.bots import (
 from rummykit.cli import build_parser, main
 from rummykit.cli.play_cmd import build_session
 from rummykit.errors import RulesError
+from rummykit.players import play
 from rummykit.tui.session import Session
+
+
+def _moves(game: Game) -> tuple[list[object], list[int]]:
+    return [list(h.history) for h in game.hands], list(game.totals)
+
+
+MELDS_SCORE = ["500-rum", "500-rum-classic", "remik-500", "remik-single", "remik-table"]
+GOING_OUT = ["rummy", "block-rummy", "wrotham"]
 
 
 def test_each_difficulty_plays_its_level() -> None:
@@ -30,19 +43,88 @@ def test_each_difficulty_plays_its_level() -> None:
     kinds = {"easy": GreedyBot, "medium": BasicBot, "hard": HeuristicBot, "expert": RolloutBot}
     for name, kind in kinds.items():
         bot = get_bot(name, seed=1, name="Bo")
-        assert type(bot) is kind and bot.name == "Bo"
+        assert type(bot) is DifficultyBot and bot.name == "Bo" and bot.level == name
+        for preset in MELDS_SCORE:
+            played = bot.bot_for(Rules.preset(preset))
+            assert type(played) is kind and played.name == "Bo" and played.seed == 1
         assert describe(name) == describe(DIFFICULTIES[name])
-    assert get_bot("expert", budget=7).budget == 7
+    assert get_bot("expert", budget=7).bot_for(Rules.preset("500-rum")).budget == 7
     # the ladder's own names still work
     for level in LEVELS:
         assert resolve_level(level) == level and get_bot(level).level == level
     assert tuple(LEVEL_NAMES) == (*DIFFICULTIES, *LEVELS)
 
 
+def test_where_only_going_out_counts_the_lower_difficulties_are_careless() -> None:
+    assert list(GOING_OUT_DIFFICULTIES) == list(DIFFICULTIES)
+    heat = []
+    for name in DIFFICULTIES:
+        bot = get_bot(name, seed=2)
+        for preset in GOING_OUT:
+            rules = Rules.preset(preset)
+            played = bot.bot_for(rules)
+            assert played is bot.bot_for(rules)  # made once
+            assert resolve_level(name, rules) == GOING_OUT_DIFFICULTIES[name] == played.level
+            assert describe(name, rules) == describe(played.level)
+        temperature = played.temperature if isinstance(played, CarelessBot) else 0.0
+        heat.append(temperature)
+    assert heat == sorted(heat, reverse=True) and heat[-1] == 0.0 and len(set(heat)) == 4
+    assert type(get_bot("expert").bot_for(Rules.preset("rummy"))) is HeuristicBot
+    # options on top of a preset decide, not its name
+    assert resolve_level("easy", Rules.preset("500-rum", scoring="winner-takes")) == "careless-16"
+    assert resolve_level("easy", Rules.preset("rummy", scoring="melded-minus-hand")) == "greedy"
+
+
+def test_a_difficulty_plays_each_game_by_its_own_rules() -> None:
+
+    bots = [get_bot("easy", seed=3), get_bot("expert", seed=4)]
+    for preset in ("rummy", "500-rum"):
+        game = play(Game(Rules.preset(preset), ["Ana", "Ben"], seed=5), [*bots])
+        assert game.over
+    easy = bots[0]
+    assert isinstance(easy, DifficultyBot)
+    made = {type(b) for b in easy._bots.values()}
+    assert made == {CarelessBot, GreedyBot}
+    assert easy.decisions == sum(b.decisions for b in easy._bots.values()) > 0
+
+
+def test_a_difficulty_under_a_level_name_plays_exactly_as_that_level() -> None:
+
+    for name, level in (("hard", "heuristic"), ("easy", "greedy")):
+        games = [
+            play(
+                Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=11),
+                [get_bot(bot, seed=1), get_bot("basic", seed=2)],
+            )
+            for bot in (name, level)
+        ]
+        assert _moves(games[0]) == _moves(games[1])
+
+
 def test_the_difficulties_climb_the_ladder() -> None:
     ladder = list(LEVELS)
     order = [ladder.index(DIFFICULTIES[d]) for d in DIFFICULTIES]
     assert order == sorted(order) and len(set(order)) == 4
+
+
+@pytest.mark.parametrize("temperature", [-1.0, float("nan")])
+def test_a_careless_bot_refuses_a_temperature_below_zero(temperature: float) -> None:
+    with pytest.raises(ValueError, match="temperature must be 0 or more"):
+        CarelessBot(temperature=temperature)
+
+
+def test_at_temperature_0_a_careless_bot_is_the_heuristic() -> None:
+
+    games = [
+        play(Game(Rules.preset("rummy"), ["Ana", "Ben"], seed=8), [bot, GreedyBot(seed=2)])
+        for bot in (CarelessBot(seed=1, temperature=0.0), HeuristicBot(seed=1))
+    ]
+    assert _moves(games[0]) == _moves(games[1])
+    hot = play(
+        Game(Rules.preset("rummy"), ["Ana", "Ben"], seed=8),
+        [CarelessBot(seed=1, temperature=8.0), GreedyBot(seed=2)],
+    )
+    assert _moves(hot) != _moves(games[0])
 
 
 @pytest.mark.parametrize("bad", ["wizard", "Easy", "", "hard:3"])
@@ -65,7 +147,8 @@ def test_simulate_takes_difficulties(capsys: pytest.CaptureFixture[str]) -> None
     assert "unknown bot level 'wizard'" in err and "expert" in err and "Traceback" not in err
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
-    assert "easy (greedy)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "easy (greedy)" in out and "easy (careless-16)" in out
 
 
 def test_tournament_takes_difficulties(capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,16 +156,19 @@ def test_tournament_takes_difficulties(capsys: pytest.CaptureFixture[str]) -> No
     assert "unknown bot level 'nobody'" in capsys.readouterr().err
 
 
-def test_the_terminal_game_takes_difficulties() -> None:
+def test_the_terminal_game_takes_difficulties(capsys: pytest.CaptureFixture[str]) -> None:
     args = build_parser().parse_args(["play", "--bots", "easy,expert", "--no-save", "--seed", "1"])
     session = build_session(args)
     assert isinstance(session, Session)
     assert session.levels == {1: "easy", 2: "expert"}
-    assert type(session.bots[1]) is GreedyBot and type(session.bots[2]) is RolloutBot
+    played = [session.bots[s].bot_for(session.game.rules) for s in (1, 2)]  # type: ignore[attr-defined]
+    assert type(played[0]) is GreedyBot and type(played[1]) is RolloutBot
     with pytest.raises(RulesError, match="levels are easy, medium"):
         Session.start(bots=["impossible"], seed=1)
     with pytest.raises(SystemExit):
         main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(level in text for level in LEVEL_NAMES)
 
 
 def test_the_server_offers_and_makes_difficulties() -> None:
@@ -95,5 +181,6 @@ def test_the_server_offers_and_makes_difficulties() -> None:
     assert runner.levels()[:4] == ["easy", "medium", "hard", "expert"]
     assert "heuristic" in runner.levels()
     seat = runner.make("expert", seed="s", name="Hana")
-    assert type(seat.player) is RolloutBot and seat.level == "expert"
+    assert isinstance(seat.player, DifficultyBot) and seat.level == "expert"
+    assert type(seat.player.bot_for(Rules.preset("500-rum"))) is RolloutBot
     assert page_config()["levels"] == list(LEVEL_NAMES)

@@ -9,36 +9,57 @@ a hidden card. Build one by level name with :func:`get_bot`::
     >>> bots = [get_bot("heuristic", seed=1), get_bot("greedy", seed=2)]
     >>> play(Game(Rules.preset("500-rum"), ["Ana", "Ben"], seed=3), bots).over
     True
-    >>> list(LEVELS)
-    ['random', 'greedy', 'basic', 'heuristic', 'montecarlo', 'ismcts', 'rollout']
+    >>> list(LEVELS)  # doctest: +NORMALIZE_WHITESPACE
+    ['random', 'greedy', 'basic', 'heuristic', 'montecarlo', 'ismcts', 'rollout',
+     'careless-5', 'careless-9', 'careless-16']
 
-Players pick a *difficulty* (:data:`DIFFICULTIES`): ``easy``, ``medium``, ``hard`` and
-``expert`` name levels of the ladder, and are accepted wherever a level is::
+Players pick a *difficulty*: ``easy``, ``medium``, ``hard`` or ``expert``, accepted
+wherever a level is. Each names a level, which depends on the game's scoring
+(:mod:`rummykit.bots.levels`): where melds score, the ladder's algorithms
+(:data:`DIFFICULTIES`); where only going out counts, the heuristic, more careless below
+``expert`` (:data:`GOING_OUT_DIFFICULTIES`). A bot made for a difficulty plays the level
+of the game it is seated at::
 
-    >>> resolve_level("hard"), resolve_level("greedy"), get_bot("medium").level
-    ('heuristic', 'greedy', 'basic')
+    >>> resolve_level("hard"), resolve_level("hard", Rules.preset("rummy"))
+    ('heuristic', 'careless-5')
+    >>> get_bot("medium").bot_for(Rules.preset("500-rum")).level
+    'basic'
 
 Unknown levels raise ``ValueError`` naming the levels.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rummykit.bots.base import Bot
+from rummykit.bots.careless import CarelessBot
 from rummykit.bots.determinize import determinize, unseen_cards, unseen_counts
 from rummykit.bots.heuristic import BasicBot, HeuristicBot
 from rummykit.bots.ismcts import ISMCTSBot
+from rummykit.bots.levels import (
+    DEFAULT_LEVEL,
+    DIFFICULTIES,
+    GOING_OUT_DIFFICULTIES,
+    LEVEL_NAMES,
+    LEVELS,
+    DifficultyBot,
+    describe,
+    difficulties_for,
+    get_bot,
+    resolve_level,
+)
 from rummykit.bots.montecarlo import MonteCarloBot, RolloutBot
 from rummykit.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
     "DEFAULT_LEVEL",
     "DIFFICULTIES",
+    "GOING_OUT_DIFFICULTIES",
     "LEVELS",
     "LEVEL_NAMES",
     "BasicBot",
     "Bot",
+    "CarelessBot",
+    "DifficultyBot",
     "GreedyBot",
     "HeuristicBot",
     "ISMCTSBot",
@@ -47,91 +68,9 @@ __all__ = [
     "RolloutBot",
     "describe",
     "determinize",
+    "difficulties_for",
     "get_bot",
     "resolve_level",
     "unseen_cards",
     "unseen_counts",
 ]
-
-#: Each level's bot class and the short description shown to users.
-LEVELS: dict[str, tuple[Callable[..., Bot], str]] = {
-    "random": (RandomBot, "plays a random legal action; a baseline for tests"),
-    "greedy": (
-        GreedyBot,
-        "melds and lays off whatever it can, takes the pile top when it makes a meld, "
-        "discards its worst card",
-    ),
-    "basic": (
-        BasicBot,
-        "the heuristic as first built: counts every card it does not meld as caught, and "
-        "avoids feeding only what the others are known to hold",
-    ),
-    "heuristic": (
-        HeuristicBot,
-        "finds its best melds exactly, counts the cards everybody has seen, weighs what "
-        "its discards may give every other hand, takes the pile and calls Rummy when it "
-        "pays, values the cards it holds as measured in play",
-    ),
-    "montecarlo": (
-        MonteCarloBot,
-        "deals the unseen cards many times and plays each of the heuristic's best moves "
-        "out a few turns; budget = playouts per decision",
-    ),
-    "ismcts": (
-        ISMCTSBot,
-        "searches a tree of moves over many deals of the unseen cards (information-set "
-        "MCTS); budget = iterations per decision",
-    ),
-    "rollout": (
-        RolloutBot,
-        "plays the heuristic's two best moves out to the hand's end over many deals of "
-        "the unseen cards, the heuristic playing every seat, and keeps the heuristic's "
-        "first choice unless the other is surely better; budget = playouts per decision",
-    ),
-}
-
-#: The difficulties players choose from, easiest first, and the level each one plays
-#: (chosen from the measured ladder: see docs/bots.md and BENCHMARKS.md).
-DIFFICULTIES: dict[str, str] = {
-    "easy": "greedy",
-    "medium": "basic",
-    "hard": "heuristic",
-    "expert": "rollout",
-}
-
-#: Every name a level may be given by: the difficulties, then the levels themselves.
-LEVEL_NAMES: tuple[str, ...] = (*DIFFICULTIES, *LEVELS)
-
-#: The level a user gets by default (answers a decision within a second).
-DEFAULT_LEVEL = "heuristic"
-
-
-def resolve_level(name: str) -> str:
-    """The ladder level a difficulty (or a level) names. Raises ``ValueError`` naming
-    every accepted name for an unknown one."""
-    level = DIFFICULTIES.get(name, name)
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {name!r}; levels are {', '.join(LEVEL_NAMES)}")
-    return level
-
-
-def get_bot(
-    level: str = DEFAULT_LEVEL,
-    *,
-    seed: int | str = 0,
-    budget: int | None = None,
-    name: str = "",
-) -> Bot:
-    """A new bot of ``level`` (a level of :data:`LEVELS` or a difficulty of
-    :data:`DIFFICULTIES`); the same seed gives the same decisions.
-
-    ``budget`` is the search effort (playouts or iterations per decision) of the search
-    levels, None for the level's default. Raises ``ValueError`` for an unknown level.
-    """
-    return LEVELS[resolve_level(level)][0](seed=seed, budget=budget, name=name)
-
-
-def describe(level: str) -> str:
-    """The short description of a level or difficulty, for users. Raises ``ValueError``
-    if unknown."""
-    return LEVELS[resolve_level(level)][1]

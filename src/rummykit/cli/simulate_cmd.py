@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import rummykit.cli.paired_cmd as paired_cmd
-from rummykit.bots import DIFFICULTIES, LEVELS, resolve_level
+from rummykit.bots import LEVELS, resolve_level
+from rummykit.bots.levels import difficulty_help
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
 from rummykit.cli.rules_cmd import parse_option_value
 from rummykit.rules import PRESETS, Rules
@@ -52,7 +53,7 @@ examples:
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 bot levels: {", ".join(LEVELS)}
-difficulties: {", ".join(f"{d} ({lv})" for d, lv in DIFFICULTIES.items())}
+{difficulty_help()}
 
 {paired_cmd.EPILOG}
 exit status: 0 done; 2 bad arguments (unknown preset, option, bot level, player count).

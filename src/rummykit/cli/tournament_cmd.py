@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rummykit.bots import DIFFICULTIES, LEVELS, get_bot, resolve_level
+from rummykit.bots import LEVELS, get_bot, resolve_level
+from rummykit.bots.levels import difficulty_help
 from rummykit.cli.rules_cmd import parse_option_value
 from rummykit.errors import RummyError
 from rummykit.players import Player
@@ -59,7 +60,7 @@ A round of the example above, as printed:
     16  greedy-16      894 chips
 
 bot levels: {", ".join(LEVELS)} (the search levels are slow in big tournaments)
-difficulties: {", ".join(f"{d} ({lv})" for d, lv in DIFFICULTIES.items())}
+{difficulty_help()}
 presets: any preset for 2 to 4 players, remik-500 by default (its hands decide the rounds)
 
 exit status: 0 done; 2 bad arguments or a record that does not replay.

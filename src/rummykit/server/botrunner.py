@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from rummykit import Action, PlayerView
-from rummykit.bots import DIFFICULTIES, LEVEL_NAMES, get_bot
+from rummykit.bots import DIFFICULTIES, LEVEL_NAMES, get_bot, resolve_level
 from rummykit.players import Player
 from rummykit.server.config import ServerConfig
 
@@ -49,7 +49,8 @@ class BotRunner:
 
     async def decide(self, bot: SeatBot, view: PlayerView) -> Action:
         """The bot's action for ``view``, chosen in a worker thread or process."""
-        level = DIFFICULTIES.get(bot.level, bot.level)  # expert plays rollout
+        # the level a difficulty plays in this game (expert plays rollout in 500 Rum)
+        level = resolve_level(bot.level, view.rules) if bot.level in DIFFICULTIES else bot.level
         if self.config.processes > 0 and level in self.config.process_levels:
             if self._pool is None:
                 # spawn: the server's threads (event loop, database) are not forked

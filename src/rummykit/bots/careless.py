@@ -1,0 +1,70 @@
+"""The heuristic made careless: the lower difficulties where only going out counts.
+
+Where melds score nothing (``winner-takes`` and ``penalty`` scoring: ``rummy``,
+``block-rummy``, ``wrotham``), the deal decides most of a hand, and ``greedy``, ``basic``,
+``heuristic`` and ``rollout`` all play about as well as one another (BENCHMARKS.md). A
+player who picks ``easy`` there would meet an opponent as strong as ``expert``. So the
+lower difficulties of those games play the heuristic's own moves, but choose among them
+at random, each with a weight ``exp((worth - best) / temperature)``: at a low temperature
+nearly always the heuristic's choice, at a high one often a worse draw or discard. Its
+plan's melds and lay-offs and the discard that goes out are never missed, so a careless
+bot still plays like a person who knows the rules, not like ``random``.
+
+    >>> from rummykit import Game, Rules
+    >>> from rummykit.players import play
+    >>> bots = [CarelessBot(seed=1, temperature=6.0), CarelessBot(seed=2, temperature=2.0)]
+    >>> play(Game(Rules.preset("rummy"), ["Ana", "Ben"], seed=3), bots).over
+    True
+"""
+
+from __future__ import annotations
+
+import math
+
+from rummykit.actions import Action
+from rummykit.bots.heuristic import CERTAIN, HeuristicBot
+from rummykit.view import PlayerView
+
+__all__ = ["MANY_PLAYERS", "CarelessBot"]
+
+#: How much hotter a careless bot plays at 3 or more players than at 2. With more
+#: opponents to share the luck, it takes about twice the temperature to lose as often
+#: (measured at 4 players, BENCHMARKS.md).
+MANY_PLAYERS = 2.0
+
+
+class CarelessBot(HeuristicBot):
+    """The heuristic choosing at random among its moves, weighted by
+    ``exp((worth - best) / temperature)`` (points, at 2 players; times
+    :data:`MANY_PLAYERS` at more); ``temperature`` 0 is the heuristic."""
+
+    level = "careless"
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        budget: int | None = None,
+        name: str = "",
+        *,
+        temperature: float = 3.0,
+    ) -> None:
+        if not temperature >= 0.0:
+            raise ValueError(f"temperature must be 0 or more, not {temperature!r}")
+        self.level = f"careless-{temperature:g}"
+        super().__init__(seed, budget, name)
+        #: how far below the best a move may be and still be played, in points
+        self.temperature = temperature
+
+    def choose(self, view: PlayerView) -> Action:
+        scored = self.scored(view)
+        best = scored[0][1]
+        if self.temperature == 0.0 or len(scored) == 1 or best >= CERTAIN / 2:
+            return scored[0][0]
+        heat = self.temperature * (1.0 if len(view.players) == 2 else MANY_PLAYERS)
+        weights = [math.exp((worth - best) / heat) for _, worth in scored]
+        pick = self.rng_for(view).random() * sum(weights)
+        for (action, _), weight in zip(scored, weights, strict=True):
+            pick -= weight
+            if pick < 0.0:
+                return action
+        return scored[0][0]  # rounding: the sum was not reached

@@ -1,0 +1,205 @@
+"""The levels of the ladder, the difficulties players choose from, and :func:`get_bot`.
+
+A *level* is one way of playing (``greedy``, ``heuristic``, ``rollout`` ...). A
+*difficulty* (``easy`` to ``expert``) names the level a player meets, which depends on
+the game: where melds score (500 Rum, Remik) the difficulties climb the ladder's
+algorithms (:data:`DIFFICULTIES`); where only going out counts (``winner-takes`` and
+``penalty`` scoring: ``rummy``, ``block-rummy``, ``wrotham``) those algorithms all play
+alike, and the lower difficulties play the heuristic made careless
+(:data:`GOING_OUT_DIFFICULTIES`, :mod:`rummykit.bots.careless`). A bot made for a
+difficulty (:class:`DifficultyBot`) plays the right level for the rules of each view it
+is handed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from rummykit.actions import Action
+from rummykit.bots.base import Bot
+from rummykit.bots.careless import CarelessBot
+from rummykit.bots.heuristic import BasicBot, HeuristicBot
+from rummykit.bots.ismcts import ISMCTSBot
+from rummykit.bots.montecarlo import MonteCarloBot, RolloutBot
+from rummykit.bots.simple import GreedyBot, RandomBot
+from rummykit.rules import Rules, Scoring
+from rummykit.view import PlayerView
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "DIFFICULTIES",
+    "GOING_OUT_DIFFICULTIES",
+    "LEVELS",
+    "LEVEL_NAMES",
+    "DifficultyBot",
+    "describe",
+    "difficulties_for",
+    "difficulty_help",
+    "get_bot",
+    "resolve_level",
+]
+
+
+def _careless(temperature: float) -> tuple[Callable[..., Bot], str]:
+    return (
+        partial(CarelessBot, temperature=temperature),
+        f"the heuristic choosing at random among its moves: one {temperature:g} points worse "
+        f"than its best is played about a third as often (1/e), twice as many points at 3 "
+        f"or more players",
+    )
+
+
+#: Each level's bot class and the short description shown to users.
+LEVELS: dict[str, tuple[Callable[..., Bot], str]] = {
+    "random": (RandomBot, "plays a random legal action; a baseline for tests"),
+    "greedy": (
+        GreedyBot,
+        "melds and lays off whatever it can, takes the pile top when it makes a meld, "
+        "discards its worst card",
+    ),
+    "basic": (
+        BasicBot,
+        "the heuristic as first built: counts every card it does not meld as caught, and "
+        "avoids feeding only what the others are known to hold",
+    ),
+    "heuristic": (
+        HeuristicBot,
+        "finds its best melds exactly, counts the cards everybody has seen, weighs what "
+        "its discards may give every other hand, takes the pile and calls Rummy when it "
+        "pays, values the cards it holds as measured in play",
+    ),
+    "montecarlo": (
+        MonteCarloBot,
+        "deals the unseen cards many times and plays each of the heuristic's best moves "
+        "out a few turns; budget = playouts per decision",
+    ),
+    "ismcts": (
+        ISMCTSBot,
+        "searches a tree of moves over many deals of the unseen cards (information-set "
+        "MCTS); budget = iterations per decision",
+    ),
+    "rollout": (
+        RolloutBot,
+        "plays the heuristic's two best moves out to the hand's end over many deals of "
+        "the unseen cards, the heuristic playing every seat, and keeps the heuristic's "
+        "first choice unless the other is surely better; budget = playouts per decision",
+    ),
+    "careless-5": _careless(5.0),
+    "careless-9": _careless(9.0),
+    "careless-16": _careless(16.0),
+}
+
+#: The difficulties players choose from, easiest first, and the level each one plays
+#: where melds score (``melded-minus-hand`` scoring: 500 Rum, Remik), chosen from the
+#: measured ladder (docs/bots.md and BENCHMARKS.md).
+DIFFICULTIES: dict[str, str] = {
+    "easy": "greedy",
+    "medium": "basic",
+    "hard": "heuristic",
+    "expert": "rollout",
+}
+
+#: The level each difficulty plays where only going out counts (``winner-takes`` and
+#: ``penalty`` scoring): there ``greedy``, ``basic``, ``heuristic`` and ``rollout`` win
+#: about as often as one another, so ``expert`` is the heuristic (it answers at once) and
+#: the difficulties below it play it ever more carelessly (BENCHMARKS.md).
+GOING_OUT_DIFFICULTIES: dict[str, str] = {
+    "easy": "careless-16",
+    "medium": "careless-9",
+    "hard": "careless-5",
+    "expert": "heuristic",
+}
+
+#: Every name a level may be given by: the difficulties, then the levels themselves.
+LEVEL_NAMES: tuple[str, ...] = (*DIFFICULTIES, *LEVELS)
+
+#: The level a user gets by default (answers a decision within a second).
+DEFAULT_LEVEL = "heuristic"
+
+
+def difficulty_help() -> str:
+    """Two lines naming each difficulty's level, for ``--help`` texts."""
+
+    def pairs(table: dict[str, str]) -> str:
+        return ", ".join(f"{d} ({level})" for d, level in table.items())
+
+    return (
+        f"difficulties where melds score: {pairs(DIFFICULTIES)}\n"
+        f"  where only going out counts: {pairs(GOING_OUT_DIFFICULTIES)}"
+    )
+
+
+def difficulties_for(rules: Rules | None) -> dict[str, str]:
+    """The level of each difficulty under ``rules`` (None: where melds score, as in the
+    default preset)."""
+    if rules is None or rules.scoring is Scoring.MELDED_MINUS_HAND:
+        return DIFFICULTIES
+    return GOING_OUT_DIFFICULTIES
+
+
+def resolve_level(name: str, rules: Rules | None = None) -> str:
+    """The ladder level a difficulty (or a level) names under ``rules`` (None: where melds
+    score). Raises ``ValueError`` naming every accepted name for an unknown one."""
+    level = difficulties_for(rules).get(name, name)
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {name!r}; levels are {', '.join(LEVEL_NAMES)}")
+    return level
+
+
+def get_bot(
+    level: str = DEFAULT_LEVEL,
+    *,
+    seed: int | str = 0,
+    budget: int | None = None,
+    name: str = "",
+) -> Bot:
+    """A new bot of ``level`` (a level of :data:`LEVELS`, or a difficulty, which gives a
+    :class:`DifficultyBot`); the same seed gives the same decisions.
+
+    ``budget`` is the search effort (playouts or iterations per decision) of the search
+    levels, None for the level's default. Raises ``ValueError`` for an unknown level.
+    """
+    if level in DIFFICULTIES:
+        return DifficultyBot(level, seed=seed, budget=budget, name=name)
+    return LEVELS[resolve_level(level)][0](seed=seed, budget=budget, name=name)
+
+
+def describe(level: str, rules: Rules | None = None) -> str:
+    """The short description of a level, or of the level a difficulty plays under
+    ``rules``, for users. Raises ``ValueError`` if unknown."""
+    return LEVELS[resolve_level(level, rules)][1]
+
+
+class DifficultyBot(Bot):
+    """A difficulty (``easy`` ... ``expert``): plays, for each view, the level the
+    difficulty names under the view's rules (:func:`difficulties_for`), a bot of that level
+    made once with this bot's seed, budget and name. So ``get_bot("hard", seed=s)`` plays a
+    500 Rum game exactly as ``get_bot("heuristic", seed=s)`` does."""
+
+    def __init__(
+        self, difficulty: str, seed: int | str = 0, budget: int | None = None, name: str = ""
+    ) -> None:
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(
+                f"unknown difficulty {difficulty!r}; difficulties are {', '.join(DIFFICULTIES)}"
+            )
+        super().__init__(seed, budget, name or difficulty)
+        self.level = difficulty
+        self._bots: dict[str, Bot] = {}
+
+    def bot_for(self, rules: Rules) -> Bot:
+        """The bot that plays this difficulty under ``rules``."""
+        level = resolve_level(self.level, rules)
+        bot = self._bots.get(level)
+        if bot is None:
+            bot = LEVELS[level][0](seed=self.seed, budget=self.budget, name=self.name)
+            self._bots[level] = bot
+        return bot
+
+    def act(self, view: PlayerView) -> Action:
+        self.decisions += 1
+        return self.bot_for(view.rules).act(view)
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.bot_for(view.rules).choose(view)
