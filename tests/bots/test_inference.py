@@ -188,8 +188,8 @@ def test_inference_reads_only_the_view() -> None:
         deal1 = weighted_deal(v1, w1, random.Random(2), unseen_cards(v1))
         assert deal1 == weighted_deal(v2, w2, random.Random(2), unseen_cards(v2))
         for bot in (
-            MonteCarloBot(seed=1, budget=12, infer=1.0),
-            ISMCTSBot(seed=1, budget=12, infer=1.0, turns=None),
+            MonteCarloBot(seed=1, budget=12, infer=1.0, time_limit=None),
+            ISMCTSBot(seed=1, budget=12, infer=1.0, turns=None, time_limit=None),
         ):
             if v1.legal_actions:
                 assert bot.act(v1) == bot.act(v2)

@@ -11,7 +11,7 @@ a hidden card. Build one by level name with :func:`get_bot`::
     True
     >>> list(LEVELS)  # doctest: +NORMALIZE_WHITESPACE
     ['random', 'greedy', 'basic', 'heuristic', 'montecarlo', 'ismcts', 'rollout',
-     'careless-5', 'careless-9', 'careless-16']
+     'careless-5', 'careless-9', 'careless-16', 'careless-25', 'careless-60']
 
 Players pick a *difficulty*: ``easy``, ``medium``, ``hard`` or ``expert``, accepted
 wherever a level is. Each names a level, which depends on the game's scoring
@@ -41,6 +41,7 @@ from rummykit.bots.levels import (
     GOING_OUT_DIFFICULTIES,
     LEVEL_NAMES,
     LEVELS,
+    LUCKIER_DIFFICULTIES,
     DifficultyBot,
     describe,
     difficulties_for,
@@ -56,6 +57,7 @@ __all__ = [
     "GOING_OUT_DIFFICULTIES",
     "LEVELS",
     "LEVEL_NAMES",
+    "LUCKIER_DIFFICULTIES",
     "BasicBot",
     "Bot",
     "CarelessBot",

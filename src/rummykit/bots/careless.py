@@ -7,8 +7,11 @@ player who picks ``easy`` there would meet an opponent as strong as ``expert``. 
 lower difficulties of those games play the heuristic's own moves, but choose among them
 at random, each with a weight ``exp((worth - best) / temperature)``: at a low temperature
 nearly always the heuristic's choice, at a high one often a worse draw or discard. Its
-plan's melds and lay-offs and the discard that goes out are never missed, so a careless
-bot still plays like a person who knows the rules, not like ``random``.
+plan's melds and lay-offs, the discard that goes out and a pile card the heuristic would
+take are never missed (a bot that let such a card go could leave a hand that only it
+can end going round for thousands of turns), so a careless bot still plays like a
+person who knows the rules, not like ``random``: its mistakes are the cards it throws,
+a pile card taken that it has no use for, and Rummy calls.
 
     >>> from rummykit import Game, Rules
     >>> from rummykit.players import play
@@ -21,22 +24,16 @@ from __future__ import annotations
 
 import math
 
-from rummykit.actions import Action
+from rummykit.actions import Action, Take
 from rummykit.bots.heuristic import CERTAIN, HeuristicBot
 from rummykit.view import PlayerView
 
-__all__ = ["MANY_PLAYERS", "CarelessBot"]
-
-#: How much hotter a careless bot plays at 3 or more players than at 2. With more
-#: opponents to share the luck, it takes about twice the temperature to lose as often
-#: (measured at 4 players, BENCHMARKS.md).
-MANY_PLAYERS = 2.0
+__all__ = ["CarelessBot"]
 
 
 class CarelessBot(HeuristicBot):
     """The heuristic choosing at random among its moves, weighted by
-    ``exp((worth - best) / temperature)`` (points, at 2 players; times
-    :data:`MANY_PLAYERS` at more); ``temperature`` 0 is the heuristic."""
+    ``exp((worth - best) / temperature)`` (points); ``temperature`` 0 is the heuristic."""
 
     level = "careless"
 
@@ -60,8 +57,9 @@ class CarelessBot(HeuristicBot):
         best = scored[0][1]
         if self.temperature == 0.0 or len(scored) == 1 or best >= CERTAIN / 2:
             return scored[0][0]
-        heat = self.temperature * (1.0 if len(view.players) == 2 else MANY_PLAYERS)
-        weights = [math.exp((worth - best) / heat) for _, worth in scored]
+        if isinstance(scored[0][0], Take):  # the pile card it wants: never missed
+            return scored[0][0]
+        weights = [math.exp((worth - best) / self.temperature) for _, worth in scored]
         pick = self.rng_for(view).random() * sum(weights)
         for (action, _), weight in zip(scored, weights, strict=True):
             pick -= weight

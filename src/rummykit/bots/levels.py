@@ -6,9 +6,10 @@ the game: where melds score (500 Rum, Remik) the difficulties climb the ladder's
 algorithms (:data:`DIFFICULTIES`); where only going out counts (``winner-takes`` and
 ``penalty`` scoring: ``rummy``, ``block-rummy``, ``wrotham``) those algorithms all play
 alike, and the lower difficulties play the heuristic made careless
-(:data:`GOING_OUT_DIFFICULTIES`, :mod:`rummykit.bots.careless`). A bot made for a
-difficulty (:class:`DifficultyBot`) plays the right level for the rules of each view it
-is handed.
+(:data:`GOING_OUT_DIFFICULTIES`, :mod:`rummykit.bots.careless`; more careless still at
+3 or more players or over a fixed number of deals, :data:`LUCKIER_DIFFICULTIES`). A bot
+made for a difficulty (:class:`DifficultyBot`) plays the right level for the rules and
+table size of each view it is handed.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ __all__ = [
     "GOING_OUT_DIFFICULTIES",
     "LEVELS",
     "LEVEL_NAMES",
+    "LUCKIER_DIFFICULTIES",
     "DifficultyBot",
     "describe",
     "difficulties_for",
@@ -45,8 +47,7 @@ def _careless(temperature: float) -> tuple[Callable[..., Bot], str]:
     return (
         partial(CarelessBot, temperature=temperature),
         f"the heuristic choosing at random among its moves: one {temperature:g} points worse "
-        f"than its best is played about a third as often (1/e), twice as many points at 3 "
-        f"or more players",
+        f"than its best is played about a third as often (1/e)",
     )
 
 
@@ -88,6 +89,8 @@ LEVELS: dict[str, tuple[Callable[..., Bot], str]] = {
     "careless-5": _careless(5.0),
     "careless-9": _careless(9.0),
     "careless-16": _careless(16.0),
+    "careless-25": _careless(25.0),
+    "careless-60": _careless(60.0),
 }
 
 #: The difficulties players choose from, easiest first, and the level each one plays
@@ -101,13 +104,25 @@ DIFFICULTIES: dict[str, str] = {
 }
 
 #: The level each difficulty plays where only going out counts (``winner-takes`` and
-#: ``penalty`` scoring): there ``greedy``, ``basic``, ``heuristic`` and ``rollout`` win
-#: about as often as one another, so ``expert`` is the heuristic (it answers at once) and
-#: the difficulties below it play it ever more carelessly (BENCHMARKS.md).
+#: ``penalty`` scoring), at 2 players, to a target: there ``greedy``, ``basic``,
+#: ``heuristic`` and ``rollout`` win about as often as one another, so ``expert`` is the
+#: heuristic (it answers at once) and the difficulties below it play it ever more
+#: carelessly (BENCHMARKS.md).
 GOING_OUT_DIFFICULTIES: dict[str, str] = {
     "easy": "careless-16",
     "medium": "careless-9",
     "hard": "careless-5",
+    "expert": "heuristic",
+}
+
+#: The same at 3 or more players, or over a fixed number of deals (option ``deals``:
+#: ``wrotham``'s six) rather than to a target: with more opponents to share the luck, or
+#: fewer hands for it to even out over, it takes more carelessness to lose as often
+#: (BENCHMARKS.md).
+LUCKIER_DIFFICULTIES: dict[str, str] = {
+    "easy": "careless-60",
+    "medium": "careless-25",
+    "hard": "careless-9",
     "expert": "heuristic",
 }
 
@@ -119,29 +134,33 @@ DEFAULT_LEVEL = "heuristic"
 
 
 def difficulty_help() -> str:
-    """Two lines naming each difficulty's level, for ``--help`` texts."""
+    """Three lines naming each difficulty's level, for ``--help`` texts."""
 
     def pairs(table: dict[str, str]) -> str:
         return ", ".join(f"{d} ({level})" for d, level in table.items())
 
     return (
         f"difficulties where melds score: {pairs(DIFFICULTIES)}\n"
-        f"  where only going out counts: {pairs(GOING_OUT_DIFFICULTIES)}"
+        f"  where only going out counts: {pairs(GOING_OUT_DIFFICULTIES)}\n"
+        f"  the same at 3+ players or over fixed deals: {pairs(LUCKIER_DIFFICULTIES)}"
     )
 
 
-def difficulties_for(rules: Rules | None) -> dict[str, str]:
-    """The level of each difficulty under ``rules`` (None: where melds score, as in the
-    default preset)."""
+def difficulties_for(rules: Rules | None, players: int = 2) -> dict[str, str]:
+    """The level of each difficulty under ``rules`` at a table of ``players`` (rules None:
+    where melds score, as in the default preset)."""
     if rules is None or rules.scoring is Scoring.MELDED_MINUS_HAND:
         return DIFFICULTIES
+    if players > 2 or rules.deals is not None:
+        return LUCKIER_DIFFICULTIES
     return GOING_OUT_DIFFICULTIES
 
 
-def resolve_level(name: str, rules: Rules | None = None) -> str:
-    """The ladder level a difficulty (or a level) names under ``rules`` (None: where melds
-    score). Raises ``ValueError`` naming every accepted name for an unknown one."""
-    level = difficulties_for(rules).get(name, name)
+def resolve_level(name: str, rules: Rules | None = None, players: int = 2) -> str:
+    """The ladder level a difficulty (or a level) names under ``rules`` at a table of
+    ``players`` (rules None: where melds score). Raises ``ValueError`` naming every
+    accepted name for an unknown one."""
+    level = difficulties_for(rules, players).get(name, name)
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {name!r}; levels are {', '.join(LEVEL_NAMES)}")
     return level
@@ -165,16 +184,17 @@ def get_bot(
     return LEVELS[resolve_level(level)][0](seed=seed, budget=budget, name=name)
 
 
-def describe(level: str, rules: Rules | None = None) -> str:
+def describe(level: str, rules: Rules | None = None, players: int = 2) -> str:
     """The short description of a level, or of the level a difficulty plays under
-    ``rules``, for users. Raises ``ValueError`` if unknown."""
-    return LEVELS[resolve_level(level, rules)][1]
+    ``rules`` at a table of ``players``, for users. Raises ``ValueError`` if unknown."""
+    return LEVELS[resolve_level(level, rules, players)][1]
 
 
 class DifficultyBot(Bot):
     """A difficulty (``easy`` ... ``expert``): plays, for each view, the level the
-    difficulty names under the view's rules (:func:`difficulties_for`), a bot of that level
-    made once with this bot's seed, budget and name. So ``get_bot("hard", seed=s)`` plays a
+    difficulty names under the view's rules and number of players
+    (:func:`difficulties_for`), a bot of that level made once with this bot's seed, budget
+    and name. So ``get_bot("hard", seed=s)`` plays a
     500 Rum game exactly as ``get_bot("heuristic", seed=s)`` does."""
 
     def __init__(
@@ -188,9 +208,9 @@ class DifficultyBot(Bot):
         self.level = difficulty
         self._bots: dict[str, Bot] = {}
 
-    def bot_for(self, rules: Rules) -> Bot:
-        """The bot that plays this difficulty under ``rules``."""
-        level = resolve_level(self.level, rules)
+    def bot_for(self, rules: Rules, players: int = 2) -> Bot:
+        """The bot that plays this difficulty under ``rules`` at a table of ``players``."""
+        level = resolve_level(self.level, rules, players)
         bot = self._bots.get(level)
         if bot is None:
             bot = LEVELS[level][0](seed=self.seed, budget=self.budget, name=self.name)
@@ -199,7 +219,7 @@ class DifficultyBot(Bot):
 
     def act(self, view: PlayerView) -> Action:
         self.decisions += 1
-        return self.bot_for(view.rules).act(view)
+        return self.bot_for(view.rules, len(view.players)).act(view)
 
     def choose(self, view: PlayerView) -> Action:
-        return self.bot_for(view.rules).choose(view)
+        return self.bot_for(view.rules, len(view.players)).choose(view)

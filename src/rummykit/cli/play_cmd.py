@@ -47,9 +47,11 @@ presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 difficulties: easy (greedy), medium (basic), hard (heuristic, the default),
   expert (rollout: up to a second a move); where only going out counts (rummy,
   block-rummy, wrotham) easy, medium and hard play the heuristic ever more carelessly
-  (careless-16, careless-9, careless-5) and expert plays the heuristic; the levels
-  themselves are accepted too: random, greedy, basic, heuristic, montecarlo,
-  ismcts, rollout, careless-5, careless-9, careless-16
+  (careless-16, careless-9, careless-5 at 2 players to a target; careless-60,
+  careless-25, careless-9 at 3 or more players or over a fixed number of deals) and
+  expert plays the heuristic; the levels themselves are accepted too: random, greedy,
+  basic, heuristic, montecarlo, ismcts, rollout, careless-5, careless-9, careless-16,
+  careless-25, careless-60
 
 The game is saved after every action as a game record (docs/notation.md) to
 ~/.rummykit/last-game.json ($RUMMYKIT_SAVE overrides it), or to --save FILE. A new

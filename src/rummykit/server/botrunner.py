@@ -50,7 +50,9 @@ class BotRunner:
     async def decide(self, bot: SeatBot, view: PlayerView) -> Action:
         """The bot's action for ``view``, chosen in a worker thread or process."""
         # the level a difficulty plays in this game (expert plays rollout in 500 Rum)
-        level = resolve_level(bot.level, view.rules) if bot.level in DIFFICULTIES else bot.level
+        level = bot.level
+        if level in DIFFICULTIES:
+            level = resolve_level(level, view.rules, len(view.players))
         if self.config.processes > 0 and level in self.config.process_levels:
             if self._pool is None:
                 # spawn: the server's threads (event loop, database) are not forked

@@ -58,6 +58,8 @@ SHORT_LEVELS = {
     "careless-5": "care5",
     "careless-9": "care9",
     "careless-16": "care16",
+    "careless-25": "care25",
+    "careless-60": "care60",
     "easy": "easy",
     "medium": "med",
     "hard": "hard",
