@@ -23,18 +23,46 @@ def test_a_careless_bot_refuses_a_temperature_below_zero(temperature: float) -> 
         CarelessBot(temperature=temperature)
 
 
-def test_at_temperature_0_a_careless_bot_is_the_heuristic() -> None:
-
+@pytest.mark.parametrize(("players", "seed"), [(2, 8), (4, 14)])
+def test_at_temperature_0_a_careless_bot_is_the_heuristic(players: int, seed: int) -> None:
+    """Move for move, its own random choices too: at 4 players, seed 14, the hand goes
+    round in circles and the heuristic steps off at random."""
+    rules = Rules.preset("rummy", target=30)
+    names = [f"P{i}" for i in range(players)]
     games = [
-        play(Game(Rules.preset("rummy"), ["Ana", "Ben"], seed=8), [bot, GreedyBot(seed=2)])
-        for bot in (CarelessBot(seed=1, temperature=0.0), HeuristicBot(seed=1))
+        play(
+            Game(rules, names, seed=seed), [bot, *(HeuristicBot(seed=i) for i in range(1, players))]
+        )
+        for bot in (CarelessBot(seed=seed, temperature=0.0), HeuristicBot(seed=seed))
     ]
     assert _moves(games[0]) == _moves(games[1])
     hot = play(
-        Game(Rules.preset("rummy"), ["Ana", "Ben"], seed=8),
-        [CarelessBot(seed=1, temperature=8.0), GreedyBot(seed=2)],
+        Game(rules, names, seed=seed),
+        [
+            CarelessBot(seed=seed, temperature=8.0),
+            *(HeuristicBot(seed=i) for i in range(1, players)),
+        ],
     )
     assert _moves(hot) != _moves(games[0])
+
+
+def test_a_careless_bot_steps_off_a_cycle_as_the_heuristic_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When the heuristic puts a worse move first to leave a cycle, that move is played,
+    however hot the bot: weighing it against the move it steps away from would go round
+    again."""
+    game = Game(Rules.preset("rummy"), ["Ana", "Ben"], seed=3)
+    while game.view(game.to_act).phase.value != "play":
+        game.apply(game.legal_actions()[0])
+    view = game.view(game.to_act)
+    discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+    stepped, best = discards[0], discards[1]
+    monkeypatch.setattr(
+        HeuristicBot, "scored", lambda self, v: [(stepped, 1.0), (best, 40.0), (discards[2], 2.0)]
+    )
+    for seed in range(20):
+        assert CarelessBot(seed=seed, temperature=1000.0).act(view) == stepped
 
 
 @pytest.mark.parametrize("preset", ["rummy", "wrotham"])

@@ -43,12 +43,18 @@ class Bot:
             self._values[rules] = v
         return v
 
-    def rng_for(self, view: PlayerView) -> random.Random:
-        """The random source of the decision in this position."""
-        return random.Random(
-            f"{self.seed}/{self.level}/{view.hand_number}/{len(view.log)}/"
+    #: the name the random source of a decision is seeded with (None: the level); a bot
+    #: that plays another level's moves takes that level's random choices by naming it
+    rng_level: str | None = None
+
+    def rng_for(self, view: PlayerView, stream: str = "") -> random.Random:
+        """The random source of the decision in this position; ``stream`` names another
+        source of the same decision, independent of the first."""
+        key = (
+            f"{self.seed}/{self.rng_level or self.level}/{view.hand_number}/{len(view.log)}/"
             f"{view.phase.value}/{view.melds_made}/{view.hand_sizes}"
         )
+        return random.Random(f"{key}/{stream}" if stream else key)
 
     def act(self, view: PlayerView) -> Action:
         """One of ``view.legal_actions``; raises ``ValueError`` if there is none."""

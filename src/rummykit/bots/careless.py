@@ -7,11 +7,12 @@ player who picks ``easy`` there would meet an opponent as strong as ``expert``. 
 lower difficulties of those games play the heuristic's own moves, but choose among them
 at random, each with a weight ``exp((worth - best) / temperature)``: at a low temperature
 nearly always the heuristic's choice, at a high one often a worse draw or discard. Its
-plan's melds and lay-offs, the discard that goes out and a pile card the heuristic would
-take are never missed (a bot that let such a card go could leave a hand that only it
-can end going round for thousands of turns), so a careless bot still plays like a
-person who knows the rules, not like ``random``: its mistakes are the cards it throws,
-a pile card taken that it has no use for, and Rummy calls.
+plan's melds and lay-offs, the discard that goes out, a pile card the heuristic would
+take and the heuristic's step off a hand going round in circles are never missed (a bot
+that let such a card go could leave a hand that only it can end going round for
+thousands of turns), so a careless bot still plays like a person who knows the rules,
+not like ``random``: its mistakes are the cards it throws, a pile card taken that it
+has no use for, and Rummy calls.
 
     >>> from rummykit import Game, Rules
     >>> from rummykit.players import play
@@ -36,6 +37,9 @@ class CarelessBot(HeuristicBot):
     ``exp((worth - best) / temperature)`` (points); ``temperature`` 0 is the heuristic."""
 
     level = "careless"
+    #: its moves and the heuristic's own random choices (stepping off a cycle) are the
+    #: heuristic's; the careless draw has a stream of its own
+    rng_level = HeuristicBot.level
 
     def __init__(
         self,
@@ -54,13 +58,16 @@ class CarelessBot(HeuristicBot):
 
     def choose(self, view: PlayerView) -> Action:
         scored = self.scored(view)
-        best = scored[0][1]
-        if self.temperature == 0.0 or len(scored) == 1 or best >= CERTAIN / 2:
-            return scored[0][0]
-        if isinstance(scored[0][0], Take):  # the pile card it wants: never missed
-            return scored[0][0]
-        weights = [math.exp((worth - best) / self.temperature) for _, worth in scored]
-        pick = self.rng_for(view).random() * sum(weights)
+        first, worth = scored[0]
+        best = max(w for _, w in scored)
+        if self.temperature == 0.0 or len(scored) == 1 or worth >= CERTAIN / 2:
+            return first
+        if isinstance(first, Take):  # the pile card it wants: never missed
+            return first
+        if worth < best:  # the heuristic steps off a cycle: so does this bot
+            return first
+        weights = [math.exp((w - best) / self.temperature) for _, w in scored]
+        pick = self.rng_for(view, "careless").random() * sum(weights)
         for (action, _), weight in zip(scored, weights, strict=True):
             pick -= weight
             if pick < 0.0:

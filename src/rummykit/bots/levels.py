@@ -218,8 +218,9 @@ class DifficultyBot(Bot):
         return bot
 
     def act(self, view: PlayerView) -> Action:
+        action = self.bot_for(view.rules, len(view.players)).act(view)
         self.decisions += 1
-        return self.bot_for(view.rules, len(view.players)).act(view)
+        return action
 
     def choose(self, view: PlayerView) -> Action:
         return self.bot_for(view.rules, len(view.players)).choose(view)
