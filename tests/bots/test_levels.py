@@ -115,9 +115,9 @@ def test_the_rules_in_play_choose_the_table_not_the_preset_name() -> None:
 
 def test_a_difficulty_plays_each_game_by_its_own_rules() -> None:
 
-    bots = [get_bot("easy", seed=3), get_bot("expert", seed=4)]
+    bots = [get_bot("easy", seed=3), get_bot("medium", seed=4)]
     for preset in ("rummy", "500-rum"):
-        game = play(Game(Rules.preset(preset), ["Ana", "Ben"], seed=5), [*bots])
+        game = play(Game(Rules.preset(preset, target=100), ["Ana", "Ben"], seed=5), [*bots])
         assert game.over
     easy = bots[0]
     assert isinstance(easy, DifficultyBot)
