@@ -53,18 +53,22 @@ class CarelessBot(HeuristicBot):
             raise ValueError(f"temperature must be 0 or more, not {temperature!r}")
         self.level = f"careless-{temperature:g}"
         super().__init__(seed, budget, name)
-        #: how far below the best a move may be and still be played, in points
+        #: points below the best at which a move is played 1/e times as often as the best
         self.temperature = temperature
 
     def choose(self, view: PlayerView) -> Action:
         scored = self.scored(view)
         first, worth = scored[0]
         best = max(w for _, w in scored)
-        if self.temperature == 0.0 or len(scored) == 1 or worth >= CERTAIN / 2:
-            return first
-        if isinstance(first, Take):  # the pile card it wants: never missed
-            return first
-        if worth < best:  # the heuristic steps off a cycle: so does this bot
+        # never careless: the heuristic's sure moves, the pile card it wants, and its step
+        # off a cycle (put first although worth less than the best)
+        if (
+            self.temperature == 0.0
+            or len(scored) == 1
+            or worth >= CERTAIN / 2
+            or isinstance(first, Take)
+            or worth < best
+        ):
             return first
         weights = [math.exp((w - best) / self.temperature) for _, w in scored]
         pick = self.rng_for(view, "careless").random() * sum(weights)
@@ -72,4 +76,4 @@ class CarelessBot(HeuristicBot):
             pick -= weight
             if pick < 0.0:
                 return action
-        return scored[0][0]  # rounding: the sum was not reached
+        return first  # rounding: the sum was not reached
