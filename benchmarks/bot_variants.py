@@ -127,6 +127,9 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     # rollout scoring each playout by the chance its result gives of winning the game
     # (rummykit.bots.race), not by its points
     "rollout-race": (RolloutBot, {"race": True}),
+    # rollout weighing each planned meld or lay-off against holding it this turn
+    # (benchmarks/holds.py measures what that could gain)
+    "rollout-hold": (RolloutBot, {"hold": True}),
     "policy-greedy": (PolicyBot, {"smart": False}),
     "policy-smart": (PolicyBot, {"smart": True}),
 }

@@ -535,16 +535,33 @@ class HeuristicBot(Bot):
         return out
 
     def _play(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
-        actions = view.legal_actions
         target = int(view.must_meld) if view.must_meld is not None else -1
         planned = self._planned(view, judge, target)
         if planned is not None:
             return [(planned, CERTAIN)]
         if target >= 0:  # the plan's way is not legal: weigh every table play
             return self._weigh_table_plays(view, judge)
+        out = self._discards(view, judge)
+        if not out:
+            return self._weigh_table_plays(view, judge)
+        return out
+
+    def held(self, view: PlayerView) -> list[tuple[Action, float]]:
+        """The discards in a play phase, best first, scored as :meth:`scored` scores them
+        when no meld or lay-off is due: what holding every meld of the plan this turn
+        would play (the search's "meld now or hold", :mod:`rummykit.bots.montecarlo`).
+        Empty where no discard is legal or a taken card must be melded first."""
+        if view.phase is not Phase.PLAY or view.must_meld is not None:
+            return []
+        out = self._discards(view, self.judge(view))
+        out.sort(key=lambda p: -p[1])
+        return out
+
+    def _discards(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
+        """Every legal discard, by the worth of the cards left less its danger."""
         out: list[tuple[Action, float]] = []
         hand = judge.hand
-        for a in actions:
+        for a in view.legal_actions:
             if isinstance(a, Discard):
                 rest = hand[:]
                 rest.remove(int(a.card))
@@ -552,8 +569,6 @@ class HeuristicBot(Bot):
                     out.append((a, CERTAIN / 2))
                     continue
                 out.append((a, judge.worth(rest) - judge.danger(int(a.card), judge.table)))
-        if not out:
-            return self._weigh_table_plays(view, judge)
         return out
 
     def _planned(self, view: PlayerView, judge: Judge, target: int) -> Action | None:

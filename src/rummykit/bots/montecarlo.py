@@ -21,7 +21,7 @@ import random
 import time
 
 from rummykit import Phase
-from rummykit.actions import Action
+from rummykit.actions import Action, LayOff, Meld
 from rummykit.bots.base import Bot
 from rummykit.bots.determinize import determinize
 from rummykit.bots.heuristic import CERTAIN, HeuristicBot
@@ -67,12 +67,19 @@ def reward(scores: list[float], seat: int) -> float:
 
 
 def candidates(
-    heuristic: HeuristicBot, view: PlayerView, width: int, margin: float
+    heuristic: HeuristicBot, view: PlayerView, width: int, margin: float, hold: bool = False
 ) -> list[tuple[Action, float]]:
-    """The heuristic's best actions: at most ``width``, within ``margin`` of the best."""
+    """The heuristic's best actions: at most ``width``, within ``margin`` of the best.
+
+    A meld or lay-off of the heuristic's plan comes alone, or with ``hold`` beside the
+    discard it would play holding the plan's melds this turn (meld now or hold)."""
     scored = heuristic.scored(view)
-    best = scored[0][1]
+    first, best = scored[0]
     if best >= CERTAIN / 2:
+        if hold and best >= CERTAIN and isinstance(first, (Meld, LayOff)):
+            held = heuristic.held(view)
+            if held and held[0][1] < CERTAIN / 2:  # not a discard that goes out
+                return [scored[0], held[0]]
         return scored[:1]
     return [(a, s) for a, s in scored[:width] if s >= best - margin]
 
@@ -105,6 +112,7 @@ class MonteCarloBot(Bot):
         phases: frozenset[Phase] | None = None,
         rollout: str = "policy",
         race: bool = False,
+        hold: bool = False,
     ) -> None:
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
         if rollout not in ("policy", "heuristic"):
@@ -118,6 +126,9 @@ class MonteCarloBot(Bot):
         if race and prior:
             raise ValueError("race scores chances of winning, prior heuristic points: not both")
         self._race: tuple[tuple[int, tuple[int, ...]], Race] | None = None
+        #: search the heuristic's planned melds and lay-offs against holding them this
+        #: turn (the discard it would play without them), not play them at once
+        self.hold = hold
         #: the phases in which the search may overrule the heuristic's first choice
         #: (None: every phase; elsewhere the heuristic's choice is played at once)
         self.phases = phases
@@ -147,7 +158,7 @@ class MonteCarloBot(Bot):
         start = time.perf_counter()  # the limit counts the whole decision
         if self.phases is not None and view.phase not in self.phases:
             return self.heuristic.choose(view)
-        cands = candidates(self.heuristic, view, self.width, self.margin)
+        cands = candidates(self.heuristic, view, self.width, self.margin, self.hold)
         if len(cands) == 1:
             return cands[0][0]
         assert view.seat is not None and self.budget is not None
@@ -260,7 +271,13 @@ class RolloutBot(MonteCarloBot):
     level = "rollout"
 
     def __init__(
-        self, seed: int | str = 0, budget: int | None = None, name: str = "", *, race: bool = False
+        self,
+        seed: int | str = 0,
+        budget: int | None = None,
+        name: str = "",
+        *,
+        race: bool = False,
+        hold: bool = False,
     ) -> None:
         super().__init__(
             seed,
@@ -272,4 +289,5 @@ class RolloutBot(MonteCarloBot):
             confidence=1.0,
             time_limit=TIME_LIMIT,
             race=race,
+            hold=hold,
         )

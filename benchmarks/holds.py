@@ -1,0 +1,212 @@
+"""Meld now or hold (issue 10): is holding a planned meld back ever worth more?
+
+The heuristic plays every meld and lay-off of its plan as soon as it can (unless it
+would open a Rummy call), and the search levels take those moves as certain: they never
+weigh holding the cards instead. This script measures what weighing it could gain.
+
+At every play decision of heuristic self-play where the heuristic plays a meld or
+lay-off of its plan (one that no taken card obliges, and not a discard that goes out),
+the acting seat's view is dealt ``--deals`` times, the same deals for both moves. On
+each deal the meld, and the discard the heuristic would play holding every meld of its
+plan this turn (:meth:`HeuristicBot.held`), are each played on, then the rest of the
+hand with the heuristic choosing for every seat (:func:`rummykit.bots.rollout.
+heuristic_playout`). A move's reward is its seat's points less the others' mean.
+
+For each position it reports holding's mean gain over melding and its standard error.
+The deals are also split in two halves: holding is chosen where the first half puts its
+gain a standard error above 0 (as the ``rollout`` level overrules the heuristic), and the
+second half measures what that choice gained, free of the choice's own luck. Their sum
+over the hands is what a search that also tries holding
+(``MonteCarloBot(hold=True)``, the variant ``rollout-hold`` of ``bot_variants.py``)
+could gain at most with this many playouts, in points a hand.
+
+    python benchmarks/holds.py --hands 40 --deals 120
+    python benchmarks/holds.py --preset remik-500 --players 4 --hands 20 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from rummykit import Game, Phase, Rules
+from rummykit.actions import LayOff, Meld
+from rummykit.bots import HeuristicBot
+from rummykit.bots.determinize import determinize
+from rummykit.bots.heuristic import CERTAIN
+from rummykit.bots.montecarlo import reward
+from rummykit.bots.rollout import heuristic_playout
+from rummykit.view import PlayerView
+
+#: Hands stop (their positions still counted) after this many actions.
+MAX_ACTIONS = 3000
+#: A playout plays to the hand's end (as the ``rollout`` level's do).
+HAND_END = 1000
+
+
+@dataclass
+class Position:
+    """One meld decision: holding's gain over melding on all deals, and on each half."""
+
+    hand: int
+    seat: int
+    deals: int
+    gain: float
+    se: float
+    first_half: float
+    first_se: float
+    second_half: float
+
+    @property
+    def chosen(self) -> bool:
+        """Whether a search that overrules a standard error above 0 would hold."""
+        return self.first_half > self.first_se
+
+
+def _mean_se(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def weigh(view: PlayerView, bot: HeuristicBot, deals: int, rng: random.Random) -> Position | None:
+    """Holding's gain over melding in ``view`` (None where the heuristic's move is not a
+    meld of its plan that holding could replace)."""
+    scored = bot.scored(view)
+    meld, worth = scored[0]
+    if worth < CERTAIN or not isinstance(meld, (Meld, LayOff)):
+        return None
+    held = bot.held(view)
+    if not held or held[0][1] >= CERTAIN / 2:
+        return None
+    hold = held[0][0]
+    assert view.seat is not None
+    values = bot.values(view.rules)
+    gains: list[float] = []
+    for _ in range(deals):
+        det = determinize(view, rng)
+        rewards = []
+        for action in (meld, hold):
+            h = det.clone()
+            h.apply(action)
+            scores = heuristic_playout(h, values, bot, HAND_END)
+            assert scores is not None  # no deadline
+            rewards.append(reward(scores, view.seat))
+        gains.append(rewards[1] - rewards[0])
+    half = deals // 2
+    gain, se = _mean_se(gains)
+    first, first_se = _mean_se(gains[:half])
+    second, _ = _mean_se(gains[half:])
+    return Position(view.hand_number, view.seat, deals, gain, se, first, first_se, second)
+
+
+def measure(
+    preset: str, players: int, hands: int, deals: int, seed: int, progress: bool
+) -> list[Position]:
+    """The meld decisions of ``hands`` first hands of heuristic self-play (game seeds
+    ``seed`` on), each weighed on ``deals`` deals."""
+    rules = Rules.preset(preset)
+    out: list[Position] = []
+    for g in range(hands):
+        game = Game(rules, [f"P{i}" for i in range(players)], seed=seed + g)
+        bots = [HeuristicBot(seed=i) for i in range(players)]
+        searcher = HeuristicBot(seed="holds")
+        rng = random.Random(f"holds/{seed + g}")
+        hand = game.hand
+        for _ in range(MAX_ACTIONS):
+            if hand.is_over:
+                break
+            view = game.view(game.to_act)
+            if view.phase is Phase.PLAY:
+                pos = weigh(view, searcher, deals, rng)
+                if pos is not None:
+                    pos.hand = g
+                    out.append(pos)
+            game.apply(bots[game.to_act].act(view), game.to_act)
+        if progress:
+            print(f"\rhand {g + 1}/{hands}: {len(out)} positions", end="", file=sys.stderr)
+    if progress:
+        print(file=sys.stderr)
+    return out
+
+
+def summary(positions: list[Position], hands: int, z: float = 2.0) -> dict[str, Any]:
+    """How often holding is better or worse by ``z`` standard errors, and what holding
+    where the first half of the deals says so gains on the second half, a hand."""
+    n = len(positions)
+    chosen = [p for p in positions if p.chosen]
+    gained = [p.second_half for p in chosen]
+    per_hand = [0.0] * hands
+    for p in chosen:
+        per_hand[p.hand] += p.second_half
+    mean, se = _mean_se(per_hand) if hands else (0.0, math.inf)
+    return {
+        "positions": n,
+        "positions_a_hand": round(n / hands, 2) if hands else 0.0,
+        "hold_better": sum(p.gain > z * p.se for p in positions),
+        "meld_better": sum(p.gain < -z * p.se for p in positions),
+        "mean_gain_of_holding": round(sum(p.gain for p in positions) / n, 2) if n else 0.0,
+        "held_by_search": len(chosen),
+        "gain_where_held": round(sum(gained) / len(gained), 2) if gained else 0.0,
+        "gain_a_hand": round(mean, 2),
+        "gain_a_hand_se": round(se, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--preset", default="500-rum", help="the rules (default: 500-rum)")
+    p.add_argument("--players", type=int, default=2, help="seats (default: 2)")
+    p.add_argument("--hands", type=int, default=40, help="hands of self-play (default: 40)")
+    p.add_argument("--deals", type=int, default=120, help="deals a position (default: 120)")
+    p.add_argument("--seed", type=int, default=1000, help="first game seed (default: 1000)")
+    p.add_argument("--log", metavar="FILE", help="write every position to FILE (JSON lines)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = p.parse_args(argv)
+    if args.hands < 1 or args.deals < 4:
+        p.error("--hands must be at least 1 and --deals at least 4")
+    positions = measure(
+        args.preset, args.players, args.hands, args.deals, args.seed, not args.quiet
+    )
+    if args.log:
+        with open(args.log, "w", encoding="utf-8") as f:
+            for pos in positions:
+                f.write(json.dumps(asdict(pos)) + "\n")
+    doc = {
+        "preset": args.preset,
+        "players": args.players,
+        "hands": args.hands,
+        "deals": args.deals,
+        "seed": args.seed,
+        **summary(positions, args.hands),
+    }
+    if args.json:
+        print(json.dumps(doc, indent=2))
+        return 0
+    print(
+        f"{args.preset}, {args.players} players: {doc['positions']} meld decisions in "
+        f"{args.hands} hands of heuristic self-play, {args.deals} deals each"
+    )
+    print(
+        f"  holding better by 2 SE: {doc['hold_better']}; melding better: {doc['meld_better']}; "
+        f"mean gain of holding {doc['mean_gain_of_holding']:+.2f}"
+    )
+    print(
+        f"  a search would hold {doc['held_by_search']} times, gaining "
+        f"{doc['gain_where_held']:+.2f} each on fresh deals: "
+        f"{doc['gain_a_hand']:+.2f} +- {doc['gain_a_hand_se']:.2f} points a hand"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,57 @@
+"""The meld-now-or-hold script (benchmarks/holds.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+@pytest.fixture
+def holds(bench_scripts: Callable[[str], ModuleType]) -> ModuleType:
+    return bench_scripts("holds")
+
+
+def test_every_position_is_a_planned_meld_weighed_on_paired_deals(holds: ModuleType) -> None:
+    positions = holds.measure("500-rum", 2, 1, 6, 1000, False)
+    assert positions, "a hand of 500 Rum has meld decisions"
+    for p in positions:
+        assert p.deals == 6 and p.hand == 0 and p.seat in (0, 1)
+        assert p.se >= 0 and p.first_se >= 0
+        # the whole mean is the mean of its two halves (3 deals each)
+        assert p.gain == pytest.approx((p.first_half + p.second_half) / 2)
+    again = holds.measure("500-rum", 2, 1, 6, 1000, False)
+    assert again == positions  # the same seed, the same positions and deals
+
+
+def test_the_summary_counts_what_a_search_would_hold(holds: ModuleType) -> None:
+    P = holds.Position
+    positions = [
+        P(0, 0, 10, gain=5.0, se=1.0, first_half=6.0, first_se=1.0, second_half=4.0),
+        P(0, 1, 10, gain=-4.0, se=1.0, first_half=-4.0, first_se=1.0, second_half=-4.0),
+        P(1, 0, 10, gain=0.5, se=1.0, first_half=2.0, first_se=1.0, second_half=-1.0),
+        P(1, 1, 10, gain=0.0, se=1.0, first_half=0.5, first_se=1.0, second_half=-0.5),
+    ]
+    s = holds.summary(positions, 2)
+    assert s["positions"] == 4 and s["positions_a_hand"] == 2.0
+    assert s["hold_better"] == 1 and s["meld_better"] == 1
+    assert s["held_by_search"] == 2  # the first half a standard error above 0
+    assert s["gain_where_held"] == 1.5  # (4 - 1) / 2, measured on the second halves
+    assert s["gain_a_hand"] == 1.5  # hand 0 gains 4, hand 1 loses 1
+
+
+def test_the_script_logs_positions_and_prints_json(
+    holds: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "holds.jsonl"
+    assert holds.main(["--hands", "1", "--deals", "4", "--log", str(log), "--json", "--quiet"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    lines = log.read_text().splitlines()
+    assert doc["positions"] == len(lines) > 0
+    assert {"gain", "se", "second_half"} <= set(json.loads(lines[0]))
+    with pytest.raises(SystemExit):
+        holds.main(["--deals", "2"])
+    assert "--deals" in capsys.readouterr().err
