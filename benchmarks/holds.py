@@ -27,12 +27,13 @@ could gain at most with this many playouts, in points a hand.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import random
 import sys
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from rummykit import Game, Phase, Rules
 from rummykit.actions import LayOff, Meld
@@ -109,10 +110,16 @@ def weigh(view: PlayerView, bot: HeuristicBot, deals: int, rng: random.Random) -
 
 
 def measure(
-    preset: str, players: int, hands: int, deals: int, seed: int, progress: bool
+    preset: str,
+    players: int,
+    hands: int,
+    deals: int,
+    seed: int,
+    progress: bool,
+    log: TextIO | None = None,
 ) -> list[Position]:
     """The meld decisions of ``hands`` first hands of heuristic self-play (game seeds
-    ``seed`` on), each weighed on ``deals`` deals."""
+    ``seed`` on), each weighed on ``deals`` deals and written to ``log`` as it is."""
     rules = Rules.preset(preset)
     out: list[Position] = []
     for g in range(hands):
@@ -130,6 +137,9 @@ def measure(
                 if pos is not None:
                     pos.hand = g
                     out.append(pos)
+                    if log is not None:
+                        log.write(json.dumps(asdict(pos)) + "\n")
+                        log.flush()
             game.apply(bots[game.to_act].act(view), game.to_act)
         if progress:
             print(f"\rhand {g + 1}/{hands}: {len(out)} positions", end="", file=sys.stderr)
@@ -174,13 +184,11 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.hands < 1 or args.deals < 4:
         p.error("--hands must be at least 1 and --deals at least 4")
-    positions = measure(
-        args.preset, args.players, args.hands, args.deals, args.seed, not args.quiet
-    )
-    if args.log:
-        with open(args.log, "w", encoding="utf-8") as f:
-            for pos in positions:
-                f.write(json.dumps(asdict(pos)) + "\n")
+    with contextlib.ExitStack() as stack:
+        log = stack.enter_context(open(args.log, "w", encoding="utf-8")) if args.log else None
+        positions = measure(
+            args.preset, args.players, args.hands, args.deals, args.seed, not args.quiet, log
+        )
     doc = {
         "preset": args.preset,
         "players": args.players,
