@@ -18,7 +18,10 @@ gain a standard error above 0 (as the ``rollout`` level overrules the heuristic)
 second half measures what that choice gained, free of the choice's own luck. Their sum
 over the hands is what a search that also tries holding
 (``MonteCarloBot(hold=True)``, the variant ``rollout-hold`` of ``bot_variants.py``)
-could gain at most with this many playouts, in points a hand.
+could gain with this many playouts, in points a hand, as far as its own dealing can
+tell. The choice is also measured on deals of the true hidden hands, only the stock
+shuffled anew (``deals / 2`` of them): what holding really gains where the search
+would hold, free of what uniform dealing gets wrong about the others' hands.
 
     python benchmarks/holds.py --hands 40 --deals 120
     python benchmarks/holds.py --preset remik-500 --players 4 --hands 20 --json
@@ -35,13 +38,14 @@ import sys
 from dataclasses import asdict, dataclass
 from typing import Any, TextIO
 
-from rummykit import Game, Phase, Rules
+from rummykit import Game, Hand, Phase, Rules
 from rummykit.actions import LayOff, Meld
 from rummykit.bots import HeuristicBot
 from rummykit.bots.determinize import determinize
 from rummykit.bots.heuristic import CERTAIN
 from rummykit.bots.montecarlo import reward
 from rummykit.bots.rollout import heuristic_playout
+from rummykit.bots.stock import public_stock
 from rummykit.view import PlayerView
 
 #: Hands stop (their positions still counted) after this many actions.
@@ -62,6 +66,9 @@ class Position:
     first_half: float
     first_se: float
     second_half: float
+    #: holding's mean gain over melding on ``deals // 2`` deals of the true hidden hands,
+    #: only the stock shuffled anew (None: not measured)
+    true_gain: float | None = None
 
     @property
     def chosen(self) -> bool:
@@ -78,9 +85,17 @@ def _mean_se(xs: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def weigh(view: PlayerView, bot: HeuristicBot, deals: int, rng: random.Random) -> Position | None:
+def weigh(
+    view: PlayerView,
+    bot: HeuristicBot,
+    deals: int,
+    rng: random.Random,
+    truth: Hand | None = None,
+) -> Position | None:
     """Holding's gain over melding in ``view`` (None where the heuristic's move is not a
-    meld of its plan that holding could replace)."""
+    meld of its plan that holding could replace); with ``truth`` (the hand ``view``
+    sees), also on deals of its true hidden hands with the stock shuffled, which is how
+    likely each stock order is once every hand is known."""
     scored = bot.scored(view)
     meld, worth = scored[0]
     if worth < CERTAIN or not isinstance(meld, (Meld, LayOff)):
@@ -91,22 +106,34 @@ def weigh(view: PlayerView, bot: HeuristicBot, deals: int, rng: random.Random) -
     hold = held[0][0]
     assert view.seat is not None
     values = bot.values(view.rules)
-    gains: list[float] = []
-    for _ in range(deals):
-        det = determinize(view, rng)
+    seat = view.seat
+
+    def gain_on(deal: Hand) -> float:
         rewards = []
         for action in (meld, hold):
-            h = det.clone()
+            h = deal.clone()
             h.apply(action)
             scores = heuristic_playout(h, values, bot, HAND_END)
             assert scores is not None  # no deadline
-            rewards.append(reward(scores, view.seat))
-        gains.append(rewards[1] - rewards[0])
+            rewards.append(reward(scores, seat))
+        return rewards[1] - rewards[0]
+
+    gains = [gain_on(determinize(view, rng)) for _ in range(deals)]
     half = deals // 2
     gain, se = _mean_se(gains)
     first, first_se = _mean_se(gains[:half])
     second, _ = _mean_se(gains[half:])
-    return Position(view.hand_number, view.seat, deals, gain, se, first, first_se, second)
+    true_gain = None
+    if truth is not None:
+        shuffle = public_stock(view) is None  # a public order stays as it is
+        true_gains = []
+        for _ in range(half):
+            deal = truth.clone()
+            if shuffle:
+                rng.shuffle(deal.stock)
+            true_gains.append(gain_on(deal))
+        true_gain = _mean_se(true_gains)[0]
+    return Position(view.hand_number, seat, deals, gain, se, first, first_se, second, true_gain)
 
 
 def measure(
@@ -133,7 +160,7 @@ def measure(
                 break
             view = game.view(game.to_act)
             if view.phase is Phase.PLAY:
-                pos = weigh(view, searcher, deals, rng)
+                pos = weigh(view, searcher, deals, rng, hand)
                 if pos is not None:
                     pos.hand = g
                     out.append(pos)
@@ -158,6 +185,11 @@ def summary(positions: list[Position], hands: int, z: float = 2.0) -> dict[str, 
     for p in chosen:
         per_hand[p.hand] += p.second_half
     mean, se = _mean_se(per_hand) if hands else (0.0, math.inf)
+    true = [p.true_gain for p in chosen if p.true_gain is not None]
+    true_hand = [0.0] * hands
+    for p in chosen:
+        true_hand[p.hand] += p.true_gain or 0.0
+    true_mean, true_se = _mean_se(true_hand) if hands else (0.0, math.inf)
     return {
         "positions": n,
         "positions_a_hand": round(n / hands, 2) if hands else 0.0,
@@ -168,6 +200,9 @@ def summary(positions: list[Position], hands: int, z: float = 2.0) -> dict[str, 
         "gain_where_held": round(sum(gained) / len(gained), 2) if gained else 0.0,
         "gain_a_hand": round(mean, 2),
         "gain_a_hand_se": round(se, 2),
+        "true_gain_where_held": round(sum(true) / len(true), 2) if true else None,
+        "true_gain_a_hand": round(true_mean, 2) if true else None,
+        "true_gain_a_hand_se": round(true_se, 2) if true else None,
     }
 
 
@@ -213,6 +248,11 @@ def main(argv: list[str] | None = None) -> int:
         f"{doc['gain_where_held']:+.2f} each on fresh deals: "
         f"{doc['gain_a_hand']:+.2f} +- {doc['gain_a_hand_se']:.2f} points a hand"
     )
+    if doc["true_gain_a_hand"] is not None:
+        print(
+            f"  on the true hidden hands: {doc['true_gain_where_held']:+.2f} each, "
+            f"{doc['true_gain_a_hand']:+.2f} +- {doc['true_gain_a_hand_se']:.2f} points a hand"
+        )
     return 0
 
 

@@ -23,6 +23,7 @@ def test_every_position_is_a_planned_meld_weighed_on_paired_deals(holds: ModuleT
         assert p.se >= 0 and p.first_se >= 0
         # the whole mean is the mean of its two halves (3 deals each)
         assert p.gain == pytest.approx((p.first_half + p.second_half) / 2)
+        assert p.true_gain is not None  # measured on the true hidden hands too
     again = holds.measure("500-rum", 2, 1, 6, 1000, False)
     assert again == positions  # the same seed, the same positions and deals
 
@@ -30,10 +31,10 @@ def test_every_position_is_a_planned_meld_weighed_on_paired_deals(holds: ModuleT
 def test_the_summary_counts_what_a_search_would_hold(holds: ModuleType) -> None:
     P = holds.Position
     positions = [
-        P(0, 0, 10, gain=5.0, se=1.0, first_half=6.0, first_se=1.0, second_half=4.0),
-        P(0, 1, 10, gain=-4.0, se=1.0, first_half=-4.0, first_se=1.0, second_half=-4.0),
-        P(1, 0, 10, gain=0.5, se=1.0, first_half=2.0, first_se=1.0, second_half=-1.0),
-        P(1, 1, 10, gain=0.0, se=1.0, first_half=0.5, first_se=1.0, second_half=-0.5),
+        P(0, 0, 10, 5.0, 1.0, first_half=6.0, first_se=1.0, second_half=4.0, true_gain=3.0),
+        P(0, 1, 10, -4.0, 1.0, first_half=-4.0, first_se=1.0, second_half=-4.0, true_gain=9.0),
+        P(1, 0, 10, 0.5, 1.0, first_half=2.0, first_se=1.0, second_half=-1.0, true_gain=-2.0),
+        P(1, 1, 10, 0.0, 1.0, first_half=0.5, first_se=1.0, second_half=-0.5, true_gain=1.0),
     ]
     s = holds.summary(positions, 2)
     assert s["positions"] == 4 and s["positions_a_hand"] == 2.0
@@ -41,6 +42,8 @@ def test_the_summary_counts_what_a_search_would_hold(holds: ModuleType) -> None:
     assert s["held_by_search"] == 2  # the first half a standard error above 0
     assert s["gain_where_held"] == 1.5  # (4 - 1) / 2, measured on the second halves
     assert s["gain_a_hand"] == 1.5  # hand 0 gains 4, hand 1 loses 1
+    # on the true hands, where the search would hold: 3 and -2
+    assert s["true_gain_where_held"] == 0.5 and s["true_gain_a_hand"] == 0.5
 
 
 def test_the_script_logs_positions_and_prints_json(
