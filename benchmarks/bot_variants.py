@@ -130,6 +130,19 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     # rollout weighing each planned meld or lay-off against holding it this turn
     # (benchmarks/holds.py measures what that could gain)
     "rollout-hold": (RolloutBot, {"hold": True}),
+    # the heuristic, searching only whether to hold each planned meld (rollout's search
+    # and time limit): against the heuristic it measures that one ingredient in play
+    "hold-only": (
+        MonteCarloBot,
+        {
+            "rollout": "heuristic",
+            "turns": 1000,
+            "width": 1,
+            "confidence": 1.0,
+            "time_limit": 0.85,
+            "hold": True,
+        },
+    ),
     "policy-greedy": (PolicyBot, {"smart": False}),
     "policy-smart": (PolicyBot, {"smart": True}),
 }
