@@ -175,9 +175,13 @@ def measure(
     return out
 
 
-def summary(positions: list[Position], hands: int, z: float = 2.0) -> dict[str, Any]:
+def summary(
+    positions: list[Position], hands: int, players: int = 2, z: float = 2.0
+) -> dict[str, Any]:
     """How often holding is better or worse by ``z`` standard errors, and what holding
-    where the first half of the deals says so gains on the second half, a hand."""
+    where the first half of the deals says so gains on the second half, a hand (every
+    seat's holds together) and a seat's hand (what one seat that holds gains, as a bot
+    that holds would against others that do not)."""
     n = len(positions)
     chosen = [p for p in positions if p.chosen]
     gained = [p.second_half for p in chosen]
@@ -203,6 +207,7 @@ def summary(positions: list[Position], hands: int, z: float = 2.0) -> dict[str, 
         "true_gain_where_held": round(sum(true) / len(true), 2) if true else None,
         "true_gain_a_hand": round(true_mean, 2) if true else None,
         "true_gain_a_hand_se": round(true_se, 2) if true else None,
+        "true_gain_a_seat": round(true_mean / players, 2) if true else None,
     }
 
 
@@ -214,23 +219,33 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=120, help="deals a position (default: 120)")
     p.add_argument("--seed", type=int, default=1000, help="first game seed (default: 1000)")
     p.add_argument("--log", metavar="FILE", help="write every position to FILE (JSON lines)")
+    p.add_argument(
+        "--summarize",
+        metavar="FILE",
+        help="summarize the positions of an earlier --log FILE (with that run's --preset, "
+        "--players, --hands, --deals and --seed) instead of playing",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
     if args.hands < 1 or args.deals < 4:
         p.error("--hands must be at least 1 and --deals at least 4")
-    with contextlib.ExitStack() as stack:
-        log = stack.enter_context(open(args.log, "w", encoding="utf-8")) if args.log else None
-        positions = measure(
-            args.preset, args.players, args.hands, args.deals, args.seed, not args.quiet, log
-        )
+    if args.summarize:  # the positions of an earlier run's log
+        with open(args.summarize, encoding="utf-8") as f:
+            positions = [Position(**json.loads(line)) for line in f if line.strip()]
+    else:
+        with contextlib.ExitStack() as stack:
+            log = stack.enter_context(open(args.log, "w", encoding="utf-8")) if args.log else None
+            positions = measure(
+                args.preset, args.players, args.hands, args.deals, args.seed, not args.quiet, log
+            )
     doc = {
         "preset": args.preset,
         "players": args.players,
         "hands": args.hands,
         "deals": args.deals,
         "seed": args.seed,
-        **summary(positions, args.hands),
+        **summary(positions, args.hands, args.players),
     }
     if args.json:
         print(json.dumps(doc, indent=2))
@@ -251,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     if doc["true_gain_a_hand"] is not None:
         print(
             f"  on the true hidden hands: {doc['true_gain_where_held']:+.2f} each, "
-            f"{doc['true_gain_a_hand']:+.2f} +- {doc['true_gain_a_hand_se']:.2f} points a hand"
+            f"{doc['true_gain_a_hand']:+.2f} +- {doc['true_gain_a_hand_se']:.2f} points a hand, "
+            f"{doc['true_gain_a_seat']:+.2f} a seat"
         )
     return 0
 

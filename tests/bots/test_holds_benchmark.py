@@ -44,6 +44,7 @@ def test_the_summary_counts_what_a_search_would_hold(holds: ModuleType) -> None:
     assert s["gain_a_hand"] == 1.5  # hand 0 gains 4, hand 1 loses 1
     # on the true hands, where the search would hold: 3 and -2
     assert s["true_gain_where_held"] == 0.5 and s["true_gain_a_hand"] == 0.5
+    assert s["true_gain_a_seat"] == 0.25  # each of the 2 seats' share
 
 
 def test_the_script_logs_positions_and_prints_json(
@@ -55,6 +56,8 @@ def test_the_script_logs_positions_and_prints_json(
     lines = log.read_text().splitlines()
     assert doc["positions"] == len(lines) > 0
     assert {"gain", "se", "second_half"} <= set(json.loads(lines[0]))
+    assert holds.main(["--hands", "1", "--deals", "4", "--summarize", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == doc  # the same figures from the log
     with pytest.raises(SystemExit):
         holds.main(["--deals", "2"])
     assert "--deals" in capsys.readouterr().err
