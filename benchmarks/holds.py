@@ -39,11 +39,9 @@ from dataclasses import asdict, dataclass
 from typing import Any, TextIO
 
 from rummykit import Game, Hand, Phase, Rules
-from rummykit.actions import LayOff, Meld
 from rummykit.bots import HeuristicBot
 from rummykit.bots.determinize import determinize
-from rummykit.bots.heuristic import CERTAIN
-from rummykit.bots.montecarlo import reward
+from rummykit.bots.montecarlo import candidates, reward
 from rummykit.bots.rollout import heuristic_playout
 from rummykit.bots.stock import public_stock
 from rummykit.view import PlayerView
@@ -96,14 +94,10 @@ def weigh(
     meld of its plan that holding could replace); with ``truth`` (the hand ``view``
     sees), also on deals of its true hidden hands with the stock shuffled, which is how
     likely each stock order is once every hand is known."""
-    scored = bot.scored(view)
-    meld, worth = scored[0]
-    if worth < CERTAIN or not isinstance(meld, (Meld, LayOff)):
+    cands = candidates(bot, view, 1, 0.0, hold=True)  # as MonteCarloBot(hold=True)
+    if len(cands) < 2:
         return None
-    held = bot.held(view)
-    if not held or held[0][1] >= CERTAIN / 2:
-        return None
-    hold = held[0][0]
+    (meld, _), (hold, _) = cands
     assert view.seat is not None
     values = bot.values(view.rules)
     seat = view.seat
