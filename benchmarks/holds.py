@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import math
 import random
 import sys
 from dataclasses import asdict, dataclass
@@ -42,6 +41,7 @@ from rummykit import Game, Hand, Phase, Rules
 from rummykit.bots import HeuristicBot
 from rummykit.bots.determinize import determinize
 from rummykit.bots.montecarlo import candidates, reward
+from rummykit.bots.paired import summarize
 from rummykit.bots.rollout import heuristic_playout
 from rummykit.bots.stock import public_stock
 from rummykit.view import PlayerView
@@ -72,15 +72,6 @@ class Position:
     def chosen(self) -> bool:
         """Whether a search that overrules a standard error above 0 would hold."""
         return self.first_half > self.first_se
-
-
-def _mean_se(xs: list[float]) -> tuple[float, float]:
-    n = len(xs)
-    mean = sum(xs) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((x - mean) ** 2 for x in xs) / (n - 1)
-    return mean, math.sqrt(var / n)
 
 
 def weigh(
@@ -114,9 +105,8 @@ def weigh(
 
     gains = [gain_on(determinize(view, rng)) for _ in range(deals)]
     half = deals // 2
-    gain, se = _mean_se(gains)
-    first, first_se = _mean_se(gains[:half])
-    second, _ = _mean_se(gains[half:])
+    whole, first = summarize(gains), summarize(gains[:half])
+    second = summarize(gains[half:]).mean
     true_gain = None
     if truth is not None:
         shuffle = public_stock(view) is None  # a public order stays as it is
@@ -126,8 +116,18 @@ def weigh(
             if shuffle:
                 rng.shuffle(deal.stock)
             true_gains.append(gain_on(deal))
-        true_gain = _mean_se(true_gains)[0]
-    return Position(view.hand_number, seat, deals, gain, se, first, first_se, second, true_gain)
+        true_gain = summarize(true_gains).mean
+    return Position(
+        view.hand_number,
+        seat,
+        deals,
+        whole.mean,
+        whole.se,
+        first.mean,
+        first.se,
+        second,
+        true_gain,
+    )
 
 
 def measure(
@@ -182,12 +182,12 @@ def summary(
     per_hand = [0.0] * hands
     for p in chosen:
         per_hand[p.hand] += p.second_half
-    mean, se = _mean_se(per_hand) if hands else (0.0, math.inf)
+    by_hand = summarize(per_hand)
     true = [p.true_gain for p in chosen if p.true_gain is not None]
     true_hand = [0.0] * hands
     for p in chosen:
         true_hand[p.hand] += p.true_gain or 0.0
-    true_mean, true_se = _mean_se(true_hand) if hands else (0.0, math.inf)
+    true_by_hand = summarize(true_hand)
     return {
         "positions": n,
         "positions_a_hand": round(n / hands, 2) if hands else 0.0,
@@ -196,12 +196,12 @@ def summary(
         "mean_gain_of_holding": round(sum(p.gain for p in positions) / n, 2) if n else 0.0,
         "held_by_search": len(chosen),
         "gain_where_held": round(sum(gained) / len(gained), 2) if gained else 0.0,
-        "gain_a_hand": round(mean, 2),
-        "gain_a_hand_se": round(se, 2),
+        "gain_a_hand": round(by_hand.mean, 2),
+        "gain_a_hand_se": round(by_hand.se, 2),
         "true_gain_where_held": round(sum(true) / len(true), 2) if true else None,
-        "true_gain_a_hand": round(true_mean, 2) if true else None,
-        "true_gain_a_hand_se": round(true_se, 2) if true else None,
-        "true_gain_a_seat": round(true_mean / players, 2) if true else None,
+        "true_gain_a_hand": round(true_by_hand.mean, 2) if true else None,
+        "true_gain_a_hand_se": round(true_by_hand.se, 2) if true else None,
+        "true_gain_a_seat": round(true_by_hand.mean / players, 2) if true else None,
     }
 
 
