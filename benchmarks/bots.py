@@ -14,10 +14,13 @@ Bar (issue 10): the upper level wins more than 60% of games with the interval ab
     python benchmarks/bots.py --match basic-greedy --match heuristic-basic
     python benchmarks/bots.py --log runs/        # save each game; run again to resume
     python benchmarks/bots.py --log runs/ --report   # figures of the games saved so far
+    python benchmarks/bots.py --log runs/ --jobs 16 --stop-after 540   # a lent machine's 10 min
 
 With ``--log DIR`` every game is appended to ``DIR/<preset>-<players>p-<match>-s<seed>.jsonl``
 as it ends, and a later run with the same arguments plays only the games missing there,
-so a ladder that takes hours survives an interruption.
+so a ladder that takes hours survives an interruption. ``--stop-after SECONDS`` begins no
+game after that time and lets the games begun finish, which fits a run into a machine
+lent for a while; Ctrl-C stops at once, keeping the games saved.
 """
 
 from __future__ import annotations
@@ -57,10 +60,12 @@ def run_ladder(
     quiet: bool,
     log: Path | None = None,
     report_only: bool = False,
+    stop_after: float | None = None,
 ) -> list[dict[str, Any]]:
     """Plays each match and returns one row of figures per match (with ``log``, resumes
     from and appends to one file of game results per match)."""
     rows: list[dict[str, Any]] = []
+    deadline = time.monotonic() + stop_after if stop_after is not None else None
     for upper, lower, bar in matches:
         label = f"{upper}-{lower}"
         path = log / f"{preset}-{players}p-{label}-s{seed}.jsonl" if log else None
@@ -76,7 +81,8 @@ def run_ladder(
                 print(f"\r{label}: {done}/{total} games", end=end, file=sys.stderr, flush=True)
 
         start = time.perf_counter()
-        if report_only:
+        left = max(0.0, deadline - time.monotonic()) if deadline is not None else None
+        if report_only or left == 0.0:
             if not known:
                 continue
             match = MatchResult.of(
@@ -93,6 +99,13 @@ def run_ladder(
                 progress=progress,
                 known=known,
                 on_result=functools.partial(append_log, path) if path else None,
+                stop_after=left,
+            )
+        if match.games < games and not report_only and not quiet:
+            print(
+                f"{label}: stopped after --stop-after, {match.games} of {games} games played"
+                + ("; the same command resumes" if path else ""),
+                file=sys.stderr,
             )
         seconds = time.perf_counter() - start
         up = match.bots[upper]
@@ -199,11 +212,19 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only report the games saved in --log DIR (of a run still going, say)",
     )
+    p.add_argument(
+        "--stop-after",
+        type=float,
+        metavar="SECONDS",
+        help="begin no game after SECONDS; the games begun finish (with --log, resume later)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         p.error("--games and --jobs must be at least 1")
+    if args.stop_after is not None and not args.stop_after > 0:
+        p.error(f"--stop-after must be a number of seconds above 0, not {args.stop_after}")
     if args.report and args.log is None:
         p.error("--report reads the games saved by --log DIR: give --log")
     if args.report and not args.log.is_dir():
@@ -223,9 +244,14 @@ def main(argv: list[str] | None = None) -> int:
             quiet=args.quiet,
             log=args.log,
             report_only=args.report,
+            stop_after=args.stop_after,
         )
     except ValueError as exc:  # a log of another match, an unknown preset
         p.error(str(exc))
+    except KeyboardInterrupt:
+        saved = f": the games played are saved in {args.log}" if args.log else ""
+        print(f"interrupted{saved}", file=sys.stderr)
+        return 130
     total = time.perf_counter() - start
     if args.json:
         doc = {

@@ -4,11 +4,13 @@ their games in one process or several."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, TypeVar
+
+from rummykit.bots.parallel import run_tasks
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -20,14 +22,8 @@ def run_all(
     """Plays every task, in ``jobs`` processes (1: in this one, in order), and calls
     ``finished(k, result)`` as the ``k``-th result comes in (``play`` must be picklable
     where ``jobs`` > 1: a module-level function)."""
-    if jobs == 1:
-        for k, task in enumerate(tasks, 1):
-            finished(k, play(task))
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(play, t) for t in tasks]
-        for k, future in enumerate(as_completed(futures), 1):
-            finished(k, future.result())
+    count = itertools.count(1)
+    run_tasks(play, [(t,) for t in tasks], jobs=jobs, finished=lambda r: finished(next(count), r))
 
 
 def read_lines(path: Path, repair: bool = True) -> list[dict[str, Any]]:

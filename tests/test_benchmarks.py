@@ -122,6 +122,29 @@ def test_jobs_save_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert (two["wins"], two["win_rate"]) == (one["wins"], one["win_rate"])
 
 
+def test_stop_after_ends_the_run_and_the_log_resumes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    whole = _run(capsys)
+    _run(capsys, "--log", str(tmp_path), "--games", "2")
+    ladder = _ladder()
+    args = ["--games", "6", "--match", "greedy-random", "--json", "--log", str(tmp_path)]
+    assert ladder.main([*args, "--stop-after", "1e-9"]) == 0  # over before a game begins
+    out, err = capsys.readouterr()
+    assert json.loads(out)["matches"]["greedy-random"]["games"] == 2
+    assert "stopped after --stop-after, 2 of 6 games played; the same command resumes" in err
+    resumed = _run(capsys, "--log", str(tmp_path))
+    assert resumed["resumed_games"] == 2
+    assert (resumed["games"], resumed["wins"]) == (6, whole["wins"])
+
+
+@pytest.mark.parametrize("seconds", ["0", "-5", "nan"])
+def test_stop_after_must_be_a_time(seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _run(capsys, "--stop-after", seconds)
+    assert "--stop-after must be a number of seconds above 0" in capsys.readouterr().err
+
+
 def test_report_needs_a_log(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         _run(capsys, "--report")

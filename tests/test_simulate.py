@@ -96,6 +96,9 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--jobs", "0"], "--jobs"),
         (["--bots", "greedy,greedy"], "twice"),
         (["--bots", "ismcts:lots,greedy"], "budget"),
+        (["--stop-after", "0"], "--stop-after must be seconds above 0"),
+        (["--stop-after", "-1"], "--stop-after must be seconds above 0"),
+        (["--stop-after", "60", "--paired"], "--paired stops by its test"),
     ],
 )
 def test_bad_input_exits_2(
@@ -105,6 +108,16 @@ def test_bad_input_exits_2(
     captured = capsys.readouterr()
     assert needle in captured.err
     assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_stop_after_reports_the_games_played(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*BASE, "--json", "--stop-after", "1e-9"]) == 0  # over before a game
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert doc["games"] == 0 and doc["bots"]["greedy"]["games"] == 0
+    assert "stopped after --stop-after 1e-09 s: 0 of 4 games played" in captured.err
+    whole = _run_json(capsys, "--stop-after", "600")  # not reached: all games, no note
+    assert whole["games"] == 4 and "stopped" not in capsys.readouterr().err
 
 
 def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:

@@ -115,3 +115,24 @@ def test_the_action_limit_is_a_parameter() -> None:
     assert not play_one(specs, rules, 2, 1, 0).unfinished
     short = play_one(specs, rules, 2, 1, 0, max_hand_actions=30)
     assert short.unfinished and short.winner is None and short.hand_scores == ()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_stop_after_ends_a_match_with_the_games_played(jobs: int) -> None:
+    full = run_match(["greedy", "random"], games=6, seed=4)
+    saved = list(full.results[:2])
+    played: list[GameResult] = []
+    stopped = run_match(
+        ["greedy", "random"],
+        games=6,
+        seed=4,
+        jobs=jobs,
+        known=saved,
+        on_result=played.append,
+        stop_after=0.0,
+    )
+    assert stopped.games == 2 + len(played) < 6
+    assert [r.index for r in stopped.results] == list(range(stopped.games))
+    # and it resumes to the same match
+    resumed = run_match(["greedy", "random"], games=6, seed=4, known=stopped.results)
+    assert resumed.outcome() == full.outcome()

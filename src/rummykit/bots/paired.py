@@ -42,11 +42,11 @@ import math
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
 from rummykit.bots import get_bot
+from rummykit.bots.parallel import run_tasks
 from rummykit.bots.tournament import MAX_HAND_ACTIONS, BotSpec
 from rummykit.game import Game
 from rummykit.rules import Rules
@@ -429,35 +429,24 @@ def run_paired(
             raise ValueError(f"deal {d.index} is not a deal of this measurement")
         have[d.index] = d
     start = time.perf_counter()
-    pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
-    try:
-        done = 0
-        for look in schedule:
-            todo = [i for i in range(done, look) if i not in have]
-            if pool is None:
-                for i in todo:
-                    d = play_deal(specs, rules_obj, players, lineup, seed, i)
-                    have[i] = d
-                    _record(result, have, look, d, on_deal, progress)
-            else:
-                # a deal a task, recorded (and logged) as soon as it is played
-                futures = [
-                    pool.submit(play_deal, specs, rules_obj, players, lineup, seed, i) for i in todo
-                ]
-                for future in as_completed(futures):
-                    d = future.result()
-                    have[d.index] = d
-                    _record(result, have, look, d, on_deal, progress)
-            done = look
-            result.deals = [have[i] for i in range(look)]
-            result.stop = verdict(result.summary, z, margin)
-            if result.stop:
-                break
-        if not result.stop:
-            result.stop = "max deals"
-    finally:
-        if pool is not None:
-            pool.shutdown()
+    done = 0
+    for look in schedule:
+
+        def finished(d: DealResult, look: int = look) -> None:
+            have[d.index] = d
+            _record(result, have, look, d, on_deal, progress)
+
+        # a deal a task, recorded (and logged) as soon as it is played
+        todo = [i for i in range(done, look) if i not in have]
+        tasks = [(specs, rules_obj, players, lineup, seed, i) for i in todo]
+        run_tasks(play_deal, tasks, jobs=jobs, finished=finished)
+        done = look
+        result.deals = [have[i] for i in range(look)]
+        result.stop = verdict(result.summary, z, margin)
+        if result.stop:
+            break
+    if not result.stop:
+        result.stop = "max deals"
     result.seconds = time.perf_counter() - start
     return result
 

@@ -14,16 +14,17 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rummykit.bots import get_bot
+from rummykit.bots.parallel import run_tasks
 from rummykit.game import Game
 from rummykit.players import Driver
 from rummykit.rules import Rules
@@ -310,6 +311,7 @@ def run_match(
     records_dir: str | Path | None = None,
     known: Sequence[GameResult] = (),
     on_result: Callable[[GameResult], None] | None = None,
+    stop_after: float | None = None,
 ) -> MatchResult:
     """Plays ``games`` games between ``bots`` (levels, ``level:budget`` or specs) and
     returns the figures of each bot.
@@ -321,7 +323,9 @@ def run_match(
     existing directory) every game is also saved there as a game record. ``known``
     results (of an interrupted run of the same match) are counted without being played
     again, and ``on_result`` is called with each game played, so a long match can be
-    saved as it goes and resumed. Raises ``ValueError``
+    saved as it goes and resumed. With ``stop_after`` (seconds), no game begins after
+    that time: the games begun finish, and the result holds the games played (fewer than
+    ``games``; ``known`` and ``on_result`` resume the match later). Raises ``ValueError``
     for an unknown level, a bad count, or a known result that is not of this match.
     """
     specs = [BotSpec.of(b) for b in bots]
@@ -351,21 +355,17 @@ def run_match(
         if progress is not None:
             progress(len(have), games)
 
-    if jobs <= 1:
-        for i in todo:
-            finished(play_one(specs, rules_obj, players, seed, i, records_dir=records_dir))
-    else:
-        # one game a task, in order: the rotations of a deal are played side by side, and
-        # an interrupted run loses at most the games being played
-        rdir = str(records_dir) if records_dir is not None else None
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [
-                pool.submit(play_one, specs, rules_obj, players, seed, i, records_dir=rdir)
-                for i in todo
-            ]
-            for future in as_completed(futures):  # as they end, for on_result
-                finished(future.result())
-    results = [have[i] for i in range(games)]
+    # one game a task, in order: the rotations of a deal are played side by side, and an
+    # interrupted run loses at most the games being played
+    rdir = str(records_dir) if records_dir is not None else None
+    run_tasks(
+        functools.partial(play_one, records_dir=rdir),
+        [(specs, rules_obj, players, seed, i) for i in todo],
+        jobs=jobs,
+        finished=finished,
+        deadline=time.monotonic() + stop_after if stop_after is not None else None,
+    )
+    results = [have[i] for i in range(games) if i in have]
     match = MatchResult.of(rules_obj.name, players, seed, labels, results)
     match.seconds = time.perf_counter() - start
     return match

@@ -50,6 +50,8 @@ examples:
       options on top of the preset; every game saved as a record in runs/
   rummykit replay runs/game-00000.json
       check and show one of those games
+  rummykit simulate --bots expert,hard --games 400 --jobs 16 --stop-after 600
+      as many of the 400 games as begin within ten minutes (those begun finish)
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 bot levels: {", ".join(LEVELS)}
@@ -94,6 +96,13 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
+    p.add_argument(
+        "--stop-after",
+        type=float,
+        metavar="SECONDS",
+        help="begin no game after SECONDS; the games begun finish and the report covers "
+        "the games played (Ctrl-C stops at once, reporting nothing)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     paired_cmd.add_arguments(p)
     p.set_defaults(run=run)
@@ -304,6 +313,11 @@ def run(args: argparse.Namespace) -> int:
             raise _Bad(f"--games must be at least 1, not {args.games}")
         if args.jobs < 1:
             raise _Bad(f"--jobs must be at least 1, not {args.jobs}")
+        if args.stop_after is not None:
+            if not args.stop_after > 0:
+                raise _Bad(f"--stop-after must be seconds above 0, not {args.stop_after}")
+            if args.paired:
+                raise _Bad("--stop-after stops games; --paired stops by its test (--deals)")
         specs = _specs(args.bots)
         rules = _rules(args.preset, args.set)
         players = args.players if args.players is not None else len(specs)
@@ -332,6 +346,13 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             progress=progress,
             records_dir=records,
+            stop_after=args.stop_after,
+        )
+    if match.games < args.games:
+        print(
+            f"rummykit simulate: stopped after --stop-after {args.stop_after:g} s: "
+            f"{match.games} of {args.games} games played",
+            file=sys.stderr,
         )
     doc = report(match, rules)
     if args.json:

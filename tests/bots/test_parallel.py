@@ -1,0 +1,104 @@
+"""run_tasks: every task played in one process or several, a deadline that lets the
+tasks begun finish, and an interruption that ends the workers at once."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+
+import pytest
+
+from rummykit.bots.parallel import run_tasks
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def _slow(n: int, seconds: float) -> int:
+    time.sleep(seconds)
+    return n
+
+
+def _pid(n: int) -> int:
+    return os.getpid()
+
+
+def _fails(n: int) -> int:
+    if n == 3:
+        raise ValueError("task 3 fails")
+    time.sleep(0.05)
+    return n
+
+
+def _children_end(within: float = 10.0) -> bool:
+    end = time.monotonic() + within
+    while multiprocessing.active_children():  # joins the ended ones
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_every_task_is_played_once(jobs: int) -> None:
+    got: list[int] = []
+    assert run_tasks(_square, [(n,) for n in range(12)], jobs=jobs, finished=got.append)
+    assert sorted(got) == [n * n for n in range(12)]
+
+
+def test_one_job_plays_in_this_process_and_several_in_others() -> None:
+    here: list[int] = []
+    run_tasks(_pid, [(n,) for n in range(3)], jobs=1, finished=here.append)
+    assert set(here) == {os.getpid()}
+    there: list[int] = []
+    run_tasks(_pid, [(n,) for n in range(6)], jobs=2, finished=there.append)
+    assert os.getpid() not in there and 1 <= len(set(there)) <= 2
+
+
+def test_a_passed_deadline_begins_nothing_in_one_process() -> None:
+    got: list[int] = []
+    done = run_tasks(_square, [(n,) for n in range(5)], jobs=1, finished=got.append, deadline=0.0)
+    assert done is False and got == []
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_at_the_deadline_the_tasks_begun_finish_and_the_rest_are_dropped(jobs: int) -> None:
+    got: list[int] = []
+    tasks = [(n, 0.1) for n in range(60)]  # 6 s of work in one process, 3 s in two
+    deadline = time.monotonic() + 0.3
+    done = run_tasks(_slow, tasks, jobs=jobs, finished=got.append, deadline=deadline)
+    assert done is False
+    assert 0 < len(got) < 60
+    # the tasks are begun in order, and every task begun is finished and passed on
+    assert sorted(got) == list(range(len(got)))
+    assert _children_end()
+
+
+def test_a_deadline_not_reached_plays_everything() -> None:
+    got: list[int] = []
+    deadline = time.monotonic() + 600
+    assert run_tasks(
+        _square, [(n,) for n in range(8)], jobs=2, finished=got.append, deadline=deadline
+    )
+    assert len(got) == 8
+
+
+def test_an_interruption_drops_the_queue_and_ends_the_workers() -> None:
+    got: list[int] = []
+
+    def interrupt(n: int) -> None:  # Ctrl-C arrives while results come in
+        got.append(n)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_tasks(_slow, [(n, 0.05) for n in range(400)], jobs=2, finished=interrupt)
+    assert len(got) == 1
+    assert _children_end()
+
+
+def test_a_failing_task_stops_the_run_with_its_error() -> None:
+    with pytest.raises(ValueError, match="task 3 fails"):
+        run_tasks(_fails, [(n,) for n in range(400)], jobs=2, finished=lambda n: None)
+    assert _children_end()
