@@ -54,14 +54,14 @@ def run_tasks(
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupt)
     try:
         pending: set[Future[R]] = {pool.submit(play, *t) for t in todo}
-        complete, stopped = True, deadline is None
+        complete = True
         while pending:
-            timeout = None if stopped else max(0.0, (deadline or 0.0) - time.monotonic())
-            done, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            done, pending = wait(pending, timeout=left, return_when=FIRST_COMPLETED)
             for future in done:
                 finished(future.result())
-            if not stopped and time.monotonic() >= (deadline or 0.0):
-                stopped = True
+            if deadline is not None and time.monotonic() >= deadline:
+                deadline = None  # once: what is left now was begun
                 dropped = {f for f in pending if f.cancel()}  # fails for those begun
                 pending -= dropped
                 complete = not dropped
