@@ -20,8 +20,9 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from runs import run_all
 
 from rummykit import Game, Rules
 from rummykit.bots import get_bot
@@ -79,10 +80,13 @@ def main(argv: list[str] | None = None) -> int:
     ]
     start = time.perf_counter()
     doc: dict[str, dict[str, list[list[int]]]] = {}
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for k, (name, n, rows) in enumerate(pool.map(_task, tasks), 1):
-            doc.setdefault(name, {})[str(n)] = rows
-            print(f"\r{k}/{len(tasks)} samples", end="", file=sys.stderr, flush=True)
+
+    def finished(k: int, sample: tuple[str, int, list[list[int]]]) -> None:
+        name, n, rows = sample
+        doc.setdefault(name, {})[str(n)] = rows
+        print(f"\r{k}/{len(tasks)} samples", end="", file=sys.stderr, flush=True)
+
+    run_all(_task, tasks, args.jobs, finished)
     print(f" in {time.perf_counter() - start:.0f} s", file=sys.stderr)
     text = json.dumps(
         {
@@ -91,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             "hands": doc,
         },
         separators=(",", ":"),
+        sort_keys=True,  # the samples come in as they end
     )
     args.out.write_text(text + "\n", encoding="utf-8")
     print(f"{args.out}: {len(text) // 1024} KiB", file=sys.stderr)

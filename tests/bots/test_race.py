@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -24,16 +22,9 @@ RUM = Rules.preset("500-rum")
 RUMMY = Rules.preset("rummy")
 
 
-def _race_hands() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "race_hands.py"
-    spec = importlib.util.spec_from_file_location("race_hands", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_shipped_sample_covers_every_preset_and_is_reproduced_by_its_script() -> None:
+def test_the_shipped_sample_covers_every_preset_and_is_reproduced_by_its_script(
+    bench_scripts: Callable[[str], ModuleType],
+) -> None:
     text = resources.files("rummykit.bots").joinpath("hand_scores.json").read_text("utf-8")
     hands = json.loads(text)["hands"]
     for name, rules in PRESETS.items():
@@ -41,7 +32,7 @@ def test_the_shipped_sample_covers_every_preset_and_is_reproduced_by_its_script(
             rows = hands[name][str(n)]
             assert len(rows) == 240 and all(len(r) == n for r in rows)
     # the script deals the same games again: its first hands are the file's
-    again = _race_hands().sample("rummy", 3, 6)
+    again = bench_scripts("race_hands").sample("rummy", 3, 6)
     assert again == hands["rummy"]["3"][:6]
 
 
