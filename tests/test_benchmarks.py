@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -167,3 +169,35 @@ def test_engine_reports_the_all_at_once_row(capsys: pytest.CaptureFixture[str]) 
     assert row["decisions"] > 0 and row["hands"] >= 1
     assert 0 < row["us_per_decision"] <= row["worst_us"]
     assert "500-rum/4" in doc  # the other rows stay
+
+
+def test_lent_script_resumes_a_match_in_the_folder_that_comes_back(tmp_path: Path) -> None:
+    log, out = tmp_path / "log", tmp_path / "out"
+    log.mkdir()
+    out.mkdir()
+
+    def lent(games: int, folder: Path) -> str:
+        script = str(ROOT / "benchmarks" / "lent.sh")
+        run = subprocess.run(
+            ["bash", script, str(log), "600", "--match", "greedy-random", "--games", str(games)],
+            env={**os.environ, "OUT": str(folder)},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return " ".join(run.stdout.split())
+
+    lent(2, log)  # two games saved in the checkout's folder
+    printed = lent(4, out)
+    (saved,) = out.iterdir()
+    indices = [json.loads(ln)["index"] for ln in saved.read_text().splitlines()]
+    assert indices[:2] == [0, 1] and sorted(indices) == [0, 1, 2, 3]  # two resumed, two played
+    assert f"4 {saved}" in printed
+    assert len((log / saved.name).read_text().splitlines()) == 2  # the checkout's, untouched
+
+
+def test_lent_script_explains_itself_without_arguments() -> None:
+    run = subprocess.run(
+        ["bash", str(ROOT / "benchmarks" / "lent.sh")], capture_output=True, text=True
+    )
+    assert run.returncode == 2 and "LOG_DIR SECONDS" in run.stderr
