@@ -60,12 +60,12 @@ def run_ladder(
     quiet: bool,
     log: Path | None = None,
     report_only: bool = False,
-    stop_after: float | None = None,
+    deadline: float | None = None,
 ) -> list[dict[str, Any]]:
     """Plays each match and returns one row of figures per match (with ``log``, resumes
-    from and appends to one file of game results per match)."""
+    from and appends to one file of game results per match; after ``deadline``, a
+    :func:`time.monotonic` value, no game begins)."""
     rows: list[dict[str, Any]] = []
-    deadline = time.monotonic() + stop_after if stop_after is not None else None
     for upper, lower, bar in matches:
         label = f"{upper}-{lower}"
         path = log / f"{preset}-{players}p-{label}-s{seed}.jsonl" if log else None
@@ -81,9 +81,10 @@ def run_ladder(
                 print(f"\r{label}: {done}/{total} games", end=end, file=sys.stderr, flush=True)
 
         start = time.perf_counter()
-        left = max(0.0, deadline - time.monotonic()) if deadline is not None else None
-        if report_only or left == 0.0:
+        if report_only or (deadline is not None and time.monotonic() >= deadline):
             if not known:
+                if not report_only and not quiet:
+                    print(f"{label}: not begun (--stop-after)", file=sys.stderr)
                 continue
             match = MatchResult.of(
                 preset, players, seed, [upper, lower], [r for r in known if r.index < games]
@@ -99,11 +100,11 @@ def run_ladder(
                 progress=progress,
                 known=known,
                 on_result=functools.partial(append_log, path) if path else None,
-                stop_after=left,
+                deadline=deadline,
             )
         if match.games < games and not report_only and not quiet:
-            print(
-                f"{label}: stopped after --stop-after, {match.games} of {games} games played"
+            print(  # \r: over the progress line
+                f"\r{label}: stopped after --stop-after, {match.games} of {games} games played"
                 + ("; the same command resumes" if path else ""),
                 file=sys.stderr,
             )
@@ -224,7 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.jobs < 1:
         p.error("--games and --jobs must be at least 1")
     if args.stop_after is not None and not args.stop_after > 0:
-        p.error(f"--stop-after must be a number of seconds above 0, not {args.stop_after}")
+        p.error(f"--stop-after must be seconds above 0, not {args.stop_after}")
     if args.report and args.log is None:
         p.error("--report reads the games saved by --log DIR: give --log")
     if args.report and not args.log.is_dir():
@@ -244,13 +245,13 @@ def main(argv: list[str] | None = None) -> int:
             quiet=args.quiet,
             log=args.log,
             report_only=args.report,
-            stop_after=args.stop_after,
+            deadline=None if args.stop_after is None else time.monotonic() + args.stop_after,
         )
     except ValueError as exc:  # a log of another match, an unknown preset
         p.error(str(exc))
     except KeyboardInterrupt:
         saved = f": the games played are saved in {args.log}" if args.log else ""
-        print(f"interrupted{saved}", file=sys.stderr)
+        print(f"\ninterrupted{saved}", file=sys.stderr)
         return 130
     total = time.perf_counter() - start
     if args.json:

@@ -144,7 +144,7 @@ def test_stop_after_ends_the_run_and_the_log_resumes_it(
 def test_stop_after_must_be_a_time(seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         _run(capsys, "--stop-after", seconds)
-    assert "--stop-after must be a number of seconds above 0" in capsys.readouterr().err
+    assert "--stop-after must be seconds above 0" in capsys.readouterr().err
 
 
 def test_report_needs_a_log(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, play_one, run_match, wilson
@@ -118,21 +120,19 @@ def test_the_action_limit_is_a_parameter() -> None:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_stop_after_ends_a_match_with_the_games_played(jobs: int) -> None:
+def test_after_the_deadline_no_game_begins_and_the_match_resumes(jobs: int) -> None:
     full = run_match(["greedy", "random"], games=6, seed=4)
-    saved = list(full.results[:2])
     played: list[GameResult] = []
     stopped = run_match(
         ["greedy", "random"],
         games=6,
         seed=4,
         jobs=jobs,
-        known=saved,
+        known=full.results[:2],
         on_result=played.append,
-        stop_after=0.0,
+        deadline=time.monotonic(),  # passed before the first game could begin
     )
-    assert stopped.games == 2 + len(played) < 6
-    assert [r.index for r in stopped.results] == list(range(stopped.games))
-    # and it resumes to the same match
-    resumed = run_match(["greedy", "random"], games=6, seed=4, known=stopped.results)
+    assert played == [] and stopped.games == 2
+    assert [r.index for r in stopped.results] == [0, 1]
+    resumed = run_match(["greedy", "random"], games=6, seed=4, jobs=jobs, known=stopped.results)
     assert resumed.outcome() == full.outcome()

@@ -311,7 +311,7 @@ def run_match(
     records_dir: str | Path | None = None,
     known: Sequence[GameResult] = (),
     on_result: Callable[[GameResult], None] | None = None,
-    stop_after: float | None = None,
+    deadline: float | None = None,
 ) -> MatchResult:
     """Plays ``games`` games between ``bots`` (levels, ``level:budget`` or specs) and
     returns the figures of each bot.
@@ -323,9 +323,9 @@ def run_match(
     existing directory) every game is also saved there as a game record. ``known``
     results (of an interrupted run of the same match) are counted without being played
     again, and ``on_result`` is called with each game played, so a long match can be
-    saved as it goes and resumed. With ``stop_after`` (seconds), no game begins after
-    that time: the games begun finish, and the result holds the games played (fewer than
-    ``games``; ``known`` and ``on_result`` resume the match later). Raises ``ValueError``
+    saved as it goes and resumed. After ``deadline`` (a :func:`time.monotonic` value) no
+    game begins: the games begun finish, and the result holds the games played (fewer
+    than ``games``; ``known`` and ``on_result`` resume the match later). Raises ``ValueError``
     for an unknown level, a bad count, or a known result that is not of this match.
     """
     specs = [BotSpec.of(b) for b in bots]
@@ -363,7 +363,7 @@ def run_match(
         [(specs, rules_obj, players, seed, i) for i in todo],
         jobs=jobs,
         finished=finished,
-        deadline=time.monotonic() + stop_after if stop_after is not None else None,
+        deadline=deadline,
     )
     results = [have[i] for i in range(games) if i in have]
     match = MatchResult.of(rules_obj.name, players, seed, labels, results)

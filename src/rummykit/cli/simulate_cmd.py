@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -346,7 +347,7 @@ def run(args: argparse.Namespace) -> int:
             jobs=args.jobs,
             progress=progress,
             records_dir=records,
-            stop_after=args.stop_after,
+            deadline=None if args.stop_after is None else time.monotonic() + args.stop_after,
         )
     if match.games < args.games:
         print(
