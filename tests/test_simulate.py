@@ -120,6 +120,45 @@ def test_stop_after_reports_the_games_played(capsys: pytest.CaptureFixture[str])
     assert whole["games"] == 4 and "stopped" not in capsys.readouterr().err
 
 
+def test_log_saves_every_game_and_resumes_the_match(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "match.jsonl"
+    whole = _run_json(capsys)
+    _run_json(capsys, "--games", "2", "--log", str(log))
+    assert len(log.read_text().splitlines()) == 2
+    resumed = _run_json(capsys, "--log", str(log))  # plays games 2 and 3 only
+    lines = [json.loads(ln) for ln in log.read_text().splitlines()]
+    assert sorted(ln["index"] for ln in lines) == [0, 1, 2, 3]
+    assert {ln["match"] for ln in lines} == {"greedy, random, 500-rum, 2 players, seed 7"}
+    assert _without_timings(resumed) == _without_timings(whole)
+    shorter = _run_json(capsys, "--games", "3", "--log", str(log))  # a longer log serves
+    assert shorter["games"] == 3 and len(log.read_text().splitlines()) == 4
+
+
+def test_a_log_of_another_match_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "match.jsonl"
+    _run_json(capsys, "--games", "1", "--log", str(log))
+    assert main([*BASE, "--seed", "8", "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert f"{log}:1: a game of another match, not of greedy, random" in err
+    assert "Traceback" not in err
+
+
+def test_a_last_line_cut_short_is_dropped_and_played_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "match.jsonl"
+    _run_json(capsys, "--games", "2", "--log", str(log))
+    first, second = log.read_text().splitlines()
+    log.write_text(first + "\n" + second[:20])  # interrupted while writing game 1
+    doc = _run_json(capsys, "--log", str(log))
+    assert doc["games"] == 4
+    assert sorted(json.loads(ln)["index"] for ln in log.read_text().splitlines()) == [0, 1, 2, 3]
+
+
 def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["simulate", "--help"])

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import rummykit.cli.runlog as runlog
 from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
 from rummykit.bots.tournament import BotSpec
 from rummykit.rules import Rules
@@ -68,32 +69,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="POINTS",
         help="also stop when the interval lies within +-POINTS: no difference that large",
     )
-    g.add_argument(
-        "--log", metavar="FILE", help="append every deal to FILE (JSON lines) and resume from it"
-    )
 
 
 def load_deals(path: Path, match: str) -> list[DealResult]:
-    """The deals of measurement ``match`` saved in ``path`` (none if it does not exist).
-    A last line cut short is dropped; any other bad line, or a deal of another
-    measurement, raises ``ValueError`` with its line number."""
-    if not path.exists():
-        return []
-    text = path.read_text(encoding="utf-8")
-    lines = text.splitlines()
-    out: list[DealResult] = []
-    for n, line in enumerate(lines, 1):
-        try:
-            doc = json.loads(line)
-            if not isinstance(doc, dict) or doc.get("match") != match:
-                raise ValueError(f"a deal of another measurement, not of {match}")
-            out.append(DealResult.from_json(doc))
-        except ValueError as exc:
-            if n == len(lines) and not text.endswith("\n"):
-                path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
-                break
-            raise ValueError(f"{path}:{n}: {exc}") from None
-    return out
+    """The deals of measurement ``match`` saved in ``path`` (see :func:`runlog.load`)."""
+    return runlog.load(path, match, DealResult.from_json, "a deal of another measurement")
 
 
 def _progress(result: PairedResult) -> None:
@@ -164,9 +144,7 @@ def run(
 
     def save(deal: DealResult) -> None:
         if log is not None:
-            with log.open("a", encoding="utf-8") as f:
-                doc = {"match": match, **deal.to_json()}
-                f.write(json.dumps(doc, separators=(",", ":")) + "\n")
+            runlog.append(log, match, deal.to_json())
 
     try:
         result = run_paired(

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import rummykit.cli.paired_cmd as paired_cmd
+import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, resolve_level
 from rummykit.bots.levels import difficulty_help
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
@@ -51,8 +52,9 @@ examples:
       options on top of the preset; every game saved as a record in runs/
   rummykit replay runs/game-00000.json
       check and show one of those games
-  rummykit simulate --bots expert,hard --games 400 --jobs 16 --stop-after 600
-      as many of the 400 games as begin within ten minutes (those begun finish)
+  rummykit simulate --bots expert,hard --games 400 --jobs 16 --stop-after 600 --log m.jsonl
+      as many of the 400 games as begin within ten minutes (those begun finish), each
+      saved in m.jsonl: the same command again plays on from there
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 bot levels: {", ".join(LEVELS)}
@@ -97,6 +99,12 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
+    p.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append every game (every deal with --paired) to FILE as a JSON line as it "
+        "ends; the same command run again plays only what is missing there",
+    )
     p.add_argument(
         "--stop-after",
         type=float,
@@ -335,24 +343,45 @@ def run(args: argparse.Namespace) -> int:
             f"rummykit simulate: {e.message if isinstance(e, RummyError) else e}", file=sys.stderr
         )
         return 2
+    seed = _seed(args.seed)
     if args.paired:
-        return paired_cmd.run(args, specs, rules, players, _seed(args.seed))
+        return paired_cmd.run(args, specs, rules, players, seed)
+    log = Path(args.log).expanduser() if args.log else None
+    name = f"{', '.join(s.label for s in specs)}, {rules}, {players} players, seed {seed}"
+    try:
+        saved = (
+            runlog.load(log, name, GameResult.from_json, "a game of another match") if log else []
+        )
+    except (OSError, ValueError) as e:
+        print(f"rummykit simulate: {e}", file=sys.stderr)
+        return 2
+    known = {g.index: g for g in saved if g.index < args.games}  # a longer match serves too
+    if known and not args.quiet:
+        print(f"{len(known)} game(s) of this match read from {log}", file=sys.stderr)
+
+    def save(game: GameResult) -> None:
+        if log is not None:
+            runlog.append(log, name, game.to_json())
+
     with _progress_bar(not args.quiet) as progress:
         match = run_match(
             specs,
             games=args.games,
             rules=rules,
             players=players,
-            seed=_seed(args.seed),
+            seed=seed,
             jobs=args.jobs,
             progress=progress,
             records_dir=records,
+            known=list(known.values()),
+            on_result=save,
             deadline=None if args.stop_after is None else time.monotonic() + args.stop_after,
         )
     if match.games < args.games:
         print(
             f"rummykit simulate: stopped after --stop-after {args.stop_after:g} s: "
-            f"{match.games} of {args.games} games played",
+            f"{match.games} of {args.games} games played"
+            + (f"; the same command plays on from {log}" if log else ""),
             file=sys.stderr,
         )
     doc = report(match, rules)
