@@ -295,8 +295,9 @@ def _table(doc: dict[str, Any]) -> str:
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    games = f"{doc['games']} game" + ("" if doc["games"] == 1 else "s")
     lines = [
-        f"{doc['rules']}, {doc['players']} players, {doc['games']} games, seed {doc['seed']}, "
+        f"{doc['rules']}, {doc['players']} players, {games}, seed {doc['seed']}, "
         f"{doc['seconds']:.1f} s"
     ]
     for r in rows:
