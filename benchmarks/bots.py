@@ -29,6 +29,7 @@ import argparse
 import functools
 import json
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -36,6 +37,7 @@ from typing import Any
 
 from runs import append_line, read_lines
 
+from rummykit.bots.paired import Summary, summarize
 from rummykit.bots.tournament import GameResult, MatchResult, run_match
 
 #: (upper, lower, the win rate the upper level must exceed).
@@ -110,6 +112,7 @@ def run_ladder(
             )
         seconds = time.perf_counter() - start
         up = match.bots[upper]
+        points = hand_difference(match, upper, lower)
         low, high = up.ci95
         rows.append(
             {
@@ -124,6 +127,8 @@ def run_ladder(
                 "ci95": [round(low, 4), round(high, 4)],
                 "bar": bar,
                 "passed": up.win_rate > bar and low > 0.5,
+                "points_per_hand": round(points.mean, 2),
+                "points_per_hand_se": round(points.se, 2) if points.n > 1 else None,
                 "ms_per_decision": {
                     upper: round(up.ms_per_decision, 3),
                     lower: round(match.bots[lower].ms_per_decision, 3),
@@ -134,6 +139,22 @@ def run_ladder(
             }
         )
     return rows
+
+
+def hand_difference(match: MatchResult, upper: str, lower: str) -> Summary:
+    """The upper bot's points a hand minus the lower's (at more seats, the means of their
+    seats), a mean over the deals with its standard error: each deal's games, one for
+    each rotation of the seats, are pooled, so that the luck of its cards cancels."""
+    rotations = max(2, match.players)
+    deals: dict[int, list[float]] = {}
+    for r in match.results:
+        ups = [i for i, label in enumerate(r.seats) if label == upper]
+        lows = [i for i, label in enumerate(r.seats) if label == lower]
+        deals.setdefault(r.index // rotations, []).extend(
+            statistics.fmean(h[i] for i in ups) - statistics.fmean(h[i] for i in lows)
+            for h in r.hand_scores
+        )
+    return summarize([statistics.fmean(d) for d in deals.values() if d])
 
 
 def load_log(path: Path, repair: bool = True) -> list[GameResult]:
@@ -163,6 +184,7 @@ def table(rows: list[dict[str, Any]]) -> str:
         "95% CI",
         "bar",
         "passed",
+        "pts/hand (up - low)",
         "ms/dec (up, low)",
         "bot time",
     )
@@ -170,6 +192,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         low, high = r["ci95"]
         ms = list(r["ms_per_decision"].values())
+        se = r["points_per_hand_se"]
         lines.append(
             (
                 r["match"],
@@ -179,6 +202,7 @@ def table(rows: list[dict[str, Any]]) -> str:
                 f"{100 * low:.1f}-{100 * high:.1f}%",
                 f">{100 * r['bar']:.0f}%",
                 "yes" if r["passed"] else "NO",
+                f"{r['points_per_hand']:+.1f}" + (f" ± {se:.1f}" if se is not None else ""),
                 ", ".join(f"{x:.3f}" if x < 1 else f"{x:.1f}" for x in ms),
                 f"{r['bot_seconds']:.1f} s",
             )

@@ -49,11 +49,41 @@ def test_figures_and_bar(capsys: pytest.CaptureFixture[str]) -> None:
     assert row["ci95"][0] < 0.5 and row["passed"] is False
 
 
+def test_points_a_hand_are_pooled_by_deal() -> None:
+    ladder = _ladder()
+
+    def game(index: int, seats: tuple[str, ...], hands: list[tuple[int, ...]]) -> GameResult:
+        n = len(seats)
+        return GameResult(index, seats, seats[0], tuple(hands), (1,) * n, (0.0,) * n)
+
+    up, low = ("up", "low"), ("low", "up")
+    results = [
+        game(0, up, [(10, 0)]),  # deal 0: +10, then -5 and +9 from the other seat
+        game(1, low, [(5, 0), (0, 9)]),
+        game(2, up, [(20, 0)]),  # deal 1: +20 and +2
+        game(3, low, [(0, 2)]),
+    ]
+    match = ladder.MatchResult.of("500-rum", 2, 0, ["up", "low"], results)
+    points = ladder.hand_difference(match, "up", "low")
+    assert points.n == 2  # deals, not games or hands
+    assert points.mean == pytest.approx((14 / 3 + 11) / 2)
+    assert points.se == pytest.approx((11 - 14 / 3) / 2)
+    four = [game(0, ("up", "low", "up", "low"), [(10, 0, 20, 4)])]
+    match = ladder.MatchResult.of("500-rum", 4, 0, ["up", "low"], four)
+    assert ladder.hand_difference(match, "up", "low").mean == 13  # 15 against 2
+
+
+def test_the_row_has_the_points_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    row = _run(capsys)
+    assert row["points_per_hand"] > 0 and row["points_per_hand_se"] > 0  # greedy over random
+
+
 def test_the_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     ladder = _ladder()
     assert ladder.main(["--games", "2", "--match", "basic-greedy", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "basic-greedy" in out and ">60%" in out and "bot time" in out
+    assert "pts/hand (up - low)" in out
 
 
 def test_log_resumes_an_interrupted_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
