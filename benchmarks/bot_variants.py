@@ -10,6 +10,12 @@ difference per hand, the sequential test.
     python benchmarks/bot_variants.py mc-greedy-6 heuristic --deals 200
     python benchmarks/bot_variants.py mc-smart-end heuristic --log DIR --json
     python benchmarks/bot_variants.py policy-smart greedy --games 400 --log DIR   # games
+    python benchmarks/bot_variants.py heuristic heuristic@a87bc55 --preset rummy   # a change
+
+``LEVEL@COMMIT`` is a level as the code of a git commit had it: the module that defines
+the level's class is read at that commit and loaded beside today's modules (which it
+imports), so a change to one module is measured against the code before it. A change
+that spans several modules is not: only the class's own module is the commit's.
 
 Results are as reproducible as ``benchmarks/paired.py``'s: the same seed gives the same
 deals and decisions (up to the search bots' 0.9 s limit per decision, which a slower
@@ -20,7 +26,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
+import types
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -32,7 +40,10 @@ from rummykit import Phase
 from rummykit.bots import LEVELS, Bot, HeuristicBot, ISMCTSBot, MonteCarloBot, RolloutBot
 from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
 from rummykit.bots.policy import PolicyBot
+from rummykit.cli import runlog
 from rummykit.cli.paired_cmd import load_deals
+
+ROOT = Path(__file__).resolve().parents[1]
 
 #: Name -> (bot class, settings). ``greedy``/``smart``: the playout policy; a number: the
 #: turns a playout plays before it is scored (``end``: to the end of the hand); ``infer``:
@@ -164,8 +175,34 @@ def register() -> None:
 
 def _save(log: Path | None, match: str, deal: DealResult) -> None:
     if log is not None:
-        with log.open("a", encoding="utf-8") as f:
-            f.write(json.dumps({"match": match, **deal.to_json()}, separators=(",", ":")) + "\n")
+        runlog.append(log, match, deal.to_json())
+
+
+def earlier(name: str) -> None:
+    """Registers ``LEVEL@COMMIT`` in :data:`rummykit.bots.LEVELS`: the level's class (or
+    the class of its ``functools.partial``) taken from its module as it was at ``COMMIT``,
+    with the level's settings of today. Exits with a message if git cannot show it."""
+    level, _, commit = name.partition("@")
+    if level not in LEVELS:
+        raise SystemExit(f"{name}: no level {level!r}")
+    make = LEVELS[level][0]
+    kind = make.func if isinstance(make, partial) else make
+    if not isinstance(kind, type):
+        raise SystemExit(f"{name}: level {level!r} is not made by a class")
+    module = kind.__module__
+    path = f"src/{module.replace('.', '/')}.py"
+    shown = subprocess.run(
+        ["git", "-C", str(ROOT), "show", f"{commit}:{path}"], capture_output=True, text=True
+    )
+    if shown.returncode != 0:
+        raise SystemExit(f"{name}: git cannot show {path} at {commit}: {shown.stderr.strip()}")
+    old = types.ModuleType(f"{module}@{commit}")
+    old.__file__ = f"{commit}:{path}"
+    sys.modules[old.__name__] = old  # dataclasses look their module up
+    exec(compile(shown.stdout, old.__file__, "exec"), old.__dict__)
+    then = getattr(old, kind.__name__)
+    factory = partial(then, *make.args, **make.keywords) if isinstance(make, partial) else then
+    LEVELS[name] = (factory, f"{level} as at {commit}")
 
 
 def _progress(quiet: bool, result: PairedResult) -> None:
@@ -200,6 +237,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.first or not args.second:
         p.error("name two bots (variants or levels), or --list")
     register()
+    for name in (args.first, args.second):
+        level = name.partition(":")[0]
+        if "@" in level and level not in LEVELS:
+            earlier(level)
     if args.games:
         return _games(args)
     log = None

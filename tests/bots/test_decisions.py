@@ -15,12 +15,13 @@ from rummykit.bots.cycles import cycle_period, recycling
 from rummykit.bots.evaluate import MEASURED_SHARES, Values
 from rummykit.bots.heuristic import FIRST_MODEL, TEMPO, Judge
 from rummykit.bots.tournament import BotSpec, play_one, run_match
+from rummykit.cards import JOKER_CODE
 from rummykit.events import HandEnd
 from rummykit.players import Driver
 from rummykit.reach import new_meld_cost
 from rummykit.rules import Ace
 
-from .table import lay_off_danger, position, view
+from .table import TH_LIES_ON_THE_TABLE, lay_off_danger, position, view
 
 #: Levels that must find the clear move (random is a baseline), with small budgets.
 SMART = [("greedy", None), ("heuristic", None), ("montecarlo", 24), ("ismcts", 24)]
@@ -169,14 +170,15 @@ def test_cycle_period_reads_the_public_log() -> None:
     assert cycle_period([(0, "draw")] * 7) == 0  # too short to tell
 
 
-@pytest.mark.parametrize(("other", "game"), [("greedy", 30), ("heuristic:1", 2)])
+@pytest.mark.parametrize(("other", "game"), [("greedy", 5), ("greedy", 24)])
 def test_heuristic_leaves_a_hand_going_round_in_circles(
     other: str, game: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # rummy, pile turned over without shuffling: in these games (the heuristic against
-    # greedy, and two heuristic bots) the players draw and discard the same cards in the
-    # same order for ever, unless the heuristic, seeing the public log repeat, does not do
-    # again what it did one cycle ago
+    # rummy, pile turned over without shuffling: in these games of the heuristic against
+    # greedy the players draw and discard the same cards in the same order for ever,
+    # unless the heuristic, seeing the public log repeat, does not do again what it did
+    # one cycle ago. (Two heuristic bots did so in game 2 until the worth of a stock draw
+    # was mended on 2026-11-26; since, none of the first 200 games of seed 7 does.)
     specs = [BotSpec.of("heuristic"), BotSpec.of(other)]
     result = play_one(specs, Rules.preset("rummy"), 2, 7, game, max_hand_actions=1500)
     assert not result.unfinished and result.winner is not None
@@ -349,20 +351,21 @@ def test_partners_are_the_pairs_that_meld(
 
 @settings(max_examples=150, deadline=None)
 @given(st.integers(0, 51), st.lists(st.integers(0, 2), min_size=53, max_size=53))
-def test_partners_of_one_rank_are_same_times_same_minus_one_over_two(
+def test_meld_group_partners_of_one_rank_are_two_cards_of_two_other_suits(
     card: int, counts: list[int]
 ) -> None:
-    # two packs and jokers: whole counts give what they always gave, same (same - 1) / 2
-    # pairs of the rank (two copies of one card among them), whatever the weights do
+    # two packs and jokers: the pairs of the rank that make a group with the card are two
+    # cards of two different other suits ([meld.group]: never two copies of one card),
+    # or one card of another suit and a joker
     rules = Rules.preset("500-rum", packs=2)
     game = Game(rules, ["a", "b"], seed=1)
     judge = Judge(game.view(game.to_act), Values(rules))
     rank_mates = [c for c in range(52) if c % 13 == card % 13 and c != card]
     without = [0 if c in rank_mates else k for c, k in enumerate(counts)]
-    same = sum(counts[c] for c in rank_mates)
-    jokers = counts[52]
+    by_suit = [counts[c] for c in rank_mates]
+    two_suits = sum(a * b for i, a in enumerate(by_suit) for b in by_suit[i + 1 :])
     group = judge._partners(card, counts) - judge._partners(card, without)
-    assert group == same * (same - 1) / 2 + jokers * same
+    assert group == two_suits + counts[52] * sum(by_suit)
 
 
 def test_pile_cards_can_count_among_the_outs_of_cards_left_over() -> None:
@@ -387,3 +390,43 @@ def test_pile_cards_can_count_among_the_outs_of_cards_left_over() -> None:
     deal = ["7H 7D 2C 4S 9C QD KH", "3C 4D 8S TC JD AH 9D"]
     hidden = Judge(view(position(top_only, deal, upcard="7S")), Values(top_only), pile_outs=3.0)
     assert hidden.outs_pool is hidden.unseen
+
+
+@pytest.mark.parametrize("preset", ["500-rum", "rummy"])
+def test_a_meld_with_cards_under_the_pile_top_is_a_danger_only_where_takes_go_deep(
+    preset: str,
+) -> None:
+    # the pile holds 8H and 9H under 3S: discarding 7H lets the next player meld 7H 8H 9H
+    # only where a take may go below the top (500 Rum), never in rummy's top-only takes.
+    # At 2 players the only other seat is the next, so the pile term alone depends on it.
+    rules = Rules.preset(preset, hand_size=7)
+    hand = position(
+        rules,
+        ["7H 2C 4D 6C QD KH 3S", "9H 3C 4S 8S TC JD AH"],
+        upcard="8H",
+        stock="5D 2S 7C",
+        actions=[(0, "draw"), (0, "discard 3S"), (1, "draw"), (1, "discard 9H"), (0, "draw")],
+    )
+    judge = Judge(view(hand), Values(rules))
+    seven = int(Card.parse("7H"))
+    term = 0.6 * (judge.values.hand[seven] + 6.0)
+    found = judge.danger(seven, judge.table)
+    deep = judge.deep
+    judge.deep = not deep
+    other = judge.danger(seven, judge.table)
+    assert deep is (preset == "500-rum")
+    assert (found - other if deep else other - found) == pytest.approx(term)
+
+
+def test_meld_group_two_copies_of_one_card_are_no_partners() -> None:
+    # with two packs a group's suits differ: 7D 7D does not make a group with 7H, while
+    # 7D 7C does; a joker makes one with either seven
+    judge = Judge(view(lay_off_danger()), Values(TH_LIES_ON_THE_TABLE))
+    seven = int(Card.parse("7H"))
+    unseen = [0] * 53
+    unseen[int(Card.parse("7D"))] = 2
+    assert judge._partners(seven, unseen) == 0
+    unseen[int(Card.parse("7D"))], unseen[int(Card.parse("7C"))] = 1, 1
+    assert judge._partners(seven, unseen) == 1
+    unseen[JOKER_CODE] = 1  # a joker: with 7D or with 7C
+    assert judge._partners(seven, unseen) == 3

@@ -267,10 +267,11 @@ class Judge:
         weight = 0
         values = self.values
         after = not values.melds_score
-        # the most negative worth of one card outside the best melds (base is worth(hand))
         if self.next_card is not None:  # the stock's order is public
             return self.worth([*hand, self.next_card], discard=after)
-        worst = self.worth(hand, discard=True) - base if after else 0.0
+        # what discarding the worst card outside the best melds gains (base is worth(hand)):
+        # a drawn card that touches nothing is kept, and that card thrown, if it costs less
+        gain = self.worth(hand, discard=True) - base if after else 0.0
         for u in range(53):
             k = self.unseen[u]
             if not k:
@@ -278,7 +279,7 @@ class Judge:
             if u == JOKER_CODE or _touches(u, counts, self.ace) or self.lays(u):
                 w = self.worth([*hand, u], discard=after)
             elif after:
-                w = base + max(0.0, self.kept(values.hand[u], 0.0) - worst)
+                w = base + max(0.0, self.kept(values.hand[u], 0.0) + gain)
             else:
                 w = base + self.kept(values.hand[u], 0.0)
             total += k * w
@@ -294,7 +295,9 @@ class Judge:
         if self.lays(card) if table is self.table else layable(card, table, self.ace):
             risk += v + 3.0
         pile = [int(c) for c in self.view.pile]
-        if pile and card != JOKER_CODE and new_meld_cost(card, _counts(pile), self.ace) <= 3:
+        # a meld with cards under it in the pile, for whoever may take that deep
+        deep = self.deep and pile and card != JOKER_CODE
+        if deep and new_meld_cost(card, _counts(pile), self.ace) <= 3:
             risk += 0.6 * (v + 6.0)
         # pairs over the uniform hidden pool, where no opponent has its own weighted pool
         uniform = self.hidden_danger and self.weighted is None
@@ -365,10 +368,9 @@ class Judge:
         rank, suit = RANK_OF[card], SUIT_OF[card]
         others = [unseen[code_of(s, rank)] for s in range(4) if s != suit]
         same = sum(others)
-        # two cards of the rank in other suits (or two copies of one, where there are two
-        # packs): same (same - 1) / 2 for counts, never below 0 for weights under 1
+        # two cards of the rank in two other suits (never two copies of one: with two packs
+        # a group's suits differ, [meld.group]); never below 0 for weights under 1
         pairs = (same * same - sum(k * k for k in others)) / 2.0
-        pairs += sum(k * (k - 1) / 2.0 for k in others if k > 1)
         near = 0.0
         positions = (1, 14) if rank == 1 and self.ace is not Ace.LOW else (rank,)
         top = self.values.top
