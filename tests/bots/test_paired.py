@@ -11,6 +11,7 @@ import pytest
 
 from rummykit.bots.paired import (
     DealResult,
+    PairedResult,
     Summary,
     boundary,
     looks,
@@ -219,3 +220,19 @@ def test_cli_help_teaches(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "--paired" in text and "--lineup" in text and "one-vs-rest" in text
     assert "sequential test" in text and "Bonferroni" in text
+
+
+def test_score_penalty_fewer_points_count_for_the_first_bot() -> None:
+    # [score.penalty]: the first bot kept 5 penalty points a hand, the second 20: under
+    # penalty scoring that is the first one 15 points better, not worse
+    deal = DealResult(
+        0, ((0, 1), (1, 0)), ((5, 20), (20, 5)), (False, False), (1, 1), (0, 0), (0, 0)
+    )
+    common = (("a", "b"), "rummy", 2, "alternate", 0, 1, [1], 1.96, None, [deal])
+    assert PairedResult(*common).summary.mean == -15
+    penalty = PairedResult(*common, low_wins=True)
+    assert penalty.summary.mean == 15 and penalty.to_json()["low_wins"] is True
+    result = run_paired(
+        ["greedy", "random"], rules=Rules.preset("rummy", scoring="penalty"), max_deals=2
+    )
+    assert result.low_wins

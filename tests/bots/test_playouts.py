@@ -202,3 +202,22 @@ def test_montecarlo_with_heuristic_playouts_plays_legal_moves() -> None:
 def test_montecarlo_refuses_an_unknown_rollout() -> None:
     with pytest.raises(ValueError, match="rollout"):
         MonteCarloBot(rollout="greedy")
+
+
+@pytest.mark.parametrize("scoring", ["winner-takes", "penalty"])
+def test_score_penalty_searches_count_fewer_points_as_better(scoring: str) -> None:
+    # [score.penalty]: the players who did not go out score their hand as penalty points.
+    # A search's reward is more-is-better either way, and its estimate of a hand cut off
+    # before its end is on the hand's own scale: winner-takes scores go up with a win,
+    # penalty points up with the cards left over.
+    from rummykit.bots.montecarlo import reward
+    from rummykit.bots.policy import position_value
+
+    rules = Rules.preset("rummy", scoring=scoring)
+    low_wins = scoring == "penalty"
+    assert Values(rules).low_wins is low_wins
+    went_out = [25.0, 0.0] if not low_wins else [0.0, 25.0]  # seat 0 went out
+    assert reward(went_out, 0, low_wins) == 25.0 and reward(went_out, 1, low_wins) == -25.0
+    game = Game(rules, ["a", "b"], seed=3)
+    estimate = position_value(game.hand, Values(rules))
+    assert all(e > 0 for e in estimate) if low_wins else all(e < 0 for e in estimate)

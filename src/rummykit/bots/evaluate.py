@@ -79,6 +79,8 @@ class Values:
         #: whether melded cards score for the player (500 Rum); otherwise only the cards
         #: left in hand count, against their holder or for whoever goes out
         self.melds_score = rules.scoring is Scoring.MELDED_MINUS_HAND
+        #: whether a hand's points are penalties (``penalty`` scoring): fewer is better
+        self.low_wins = rules.scoring is Scoring.PENALTY
         #: for each natural, the codes of the same rank in the other suits
         self.other_suits: tuple[tuple[int, ...], ...] = tuple(
             tuple(code_of(s, RANK_OF[c]) for s in range(4) if s != SUIT_OF[c]) for c in range(52)

@@ -165,4 +165,6 @@ class ISMCTSBot(Bot):
             if nd.player >= 0:
                 others = (sum(scores) - scores[nd.player]) / max(1, n - 1)
                 diff = (scores[nd.player] - others) / self.scale
+                if values.low_wins:  # penalty points: fewer is better
+                    diff = -diff
                 nd.total += 1.0 / (1.0 + math.exp(-diff))

@@ -60,10 +60,12 @@ def over_time(start: float, looped: float, done: int, limit: float, longest: flo
     return now - start + max(longest, (now - looped) / max(1, done)) > limit
 
 
-def reward(scores: list[float], seat: int) -> float:
-    """Own points minus the mean of the others'."""
+def reward(scores: list[float], seat: int, low_wins: bool = False) -> float:
+    """Own points minus the mean of the others' (the others' minus one's own where points
+    are penalties, ``low_wins``): more is better."""
     others = [s for i, s in enumerate(scores) if i != seat]
-    return scores[seat] - (sum(others) / len(others) if others else 0.0)
+    gain = scores[seat] - (sum(others) / len(others) if others else 0.0)
+    return -gain if low_wins else gain
 
 
 def candidates(
@@ -204,7 +206,7 @@ class MonteCarloBot(Bot):
                 if race is not None:
                     rewards.append(race.value(scores, seat, h.out if h.is_over else None))
                 else:
-                    rewards.append(reward(scores, seat))
+                    rewards.append(reward(scores, seat, values.low_wins))
             if len(rewards) < len(cands):
                 break
             for k, r in enumerate(rewards):

@@ -49,7 +49,7 @@ from rummykit.bots import get_bot
 from rummykit.bots.parallel import run_tasks
 from rummykit.bots.tournament import MAX_HAND_ACTIONS, BotSpec
 from rummykit.game import Game
-from rummykit.rules import Rules
+from rummykit.rules import Rules, Scoring
 
 __all__ = [
     "LINEUPS",
@@ -300,6 +300,8 @@ class PairedResult:
     deals: list[DealResult] = field(default_factory=list)
     stop: str = ""  # "first better", "second better", "within margin", "max deals"
     seconds: float = 0.0
+    #: whether the points are penalties (``penalty`` scoring), where fewer is better
+    low_wins: bool = False
 
     @property
     def deals_played(self) -> int:
@@ -308,8 +310,11 @@ class PairedResult:
 
     @property
     def summary(self) -> Summary:
-        """Mean point difference per hand (first minus second) over the deals."""
-        return summarize([d.diff for d in self.deals])
+        """Mean point difference per hand over the deals: the first bot's points minus the
+        second's (the second's penalty points minus the first's, under ``low_wins``), so
+        that more is better for the first."""
+        sign = -1.0 if self.low_wins else 1.0
+        return summarize([sign * d.diff for d in self.deals])
 
     @property
     def hands(self) -> int:
@@ -349,6 +354,7 @@ class PairedResult:
             "z": round(self.z, 4),
             "margin": self.margin,
             "stop": self.stop,
+            "low_wins": self.low_wins,
             "diff": s.to_json(),
             "sequential_interval": [round(low, 3), round(high, 3)],
             "ms_per_decision": [round(self.ms_per_decision(b), 3) for b in (0, 1)],
@@ -422,6 +428,7 @@ def run_paired(
         schedule,
         z,
         margin,
+        low_wins=rules_obj.scoring is Scoring.PENALTY,
     )
     have: dict[int, DealResult] = {}
     for d in known:

@@ -144,15 +144,17 @@ def policy_action(h: Hand, values: Values, rng: random.Random, smart: bool = Fal
 def position_value(h: Hand, values: Values) -> list[float]:
     """Each seat's points: the hand's scores if it is over, else an estimate. Where melds
     score (500 Rum): points on the table, plus the best melds in hand, minus most of the
-    other cards' value; otherwise (winner takes, penalty) minus most of the value of the
-    cards the best melds leave."""
+    other cards' value; otherwise most of the value of the cards the best melds leave:
+    minus it (winner takes), or as a penalty (``penalty``, where fewer points are
+    better, as in the hand's own scores)."""
     scores = h.scores()
     if scores is not None:
         return [float(s) for s in scores]
     hv = values.hand
     if not values.melds_score:
+        share = 0.7 if values.low_wins else -0.7
         return [
-            -0.7 * sum(hv[c] for c in best_melds(h.hands[p], values).deadwood) for p in range(h.n)
+            share * sum(hv[c] for c in best_melds(h.hands[p], values).deadwood) for p in range(h.n)
         ]
     out = values.table_points(h.melds, h.n)
     for p in range(h.n):

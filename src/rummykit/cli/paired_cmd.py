@@ -112,6 +112,8 @@ def table(doc: dict[str, Any]) -> str:
         f"ms per decision: {first} {ms[0]:.2f} (longest {longest[0]:.0f}), "
         f"{second} {ms[1]:.2f} (longest {longest[1]:.0f})",
     ]
+    if doc.get("low_wins"):
+        lines.append(f"penalty points: the difference is {second}'s minus {first}'s")
     if doc["unfinished"]:
         lines.append(f"{doc['unfinished']} hand(s) stopped unfinished and scored 0 for all")
     return "\n".join(lines)
