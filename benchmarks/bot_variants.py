@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from hidden_hands import FittedDangerBot
+from runs import append_line, read_lines
 
 from rummykit import Phase
 from rummykit.bots import LEVELS, Bot, HeuristicBot, ISMCTSBot, MonteCarloBot, RolloutBot
@@ -281,30 +282,41 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    """Whole games between the two bots (run_match), each saved in --log DIR."""
+    """Whole games between the two bots (run_match), each saved in --log DIR as it ends;
+    the same command resumes from the games saved there."""
     from rummykit.bots.tournament import GameResult, run_match
 
     path = None
+    known: dict[int, GameResult] = {}
     if args.log is not None:
         args.log.mkdir(parents=True, exist_ok=True)
         tag = f"{args.first}-{args.second}".replace(":", "_")
         path = args.log / f"games-{args.preset}-{args.players}p-{tag}-s{args.seed}.jsonl"
-        path.write_text("", encoding="utf-8")
+        for n, obj in enumerate(read_lines(path), 1):
+            try:
+                game = GameResult.from_json(obj)
+            except ValueError as exc:
+                raise SystemExit(f"{path}:{n}: {exc}") from None
+            if game.index < args.games:
+                known[game.index] = game
 
     def save(r: GameResult) -> None:
         if path is not None:
-            with path.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(r.to_json(), separators=(",", ":")) + "\n")
+            append_line(path, r.to_json())
 
-    match = run_match(
-        [args.first, args.second],
-        games=args.games,
-        rules=args.preset,
-        players=args.players,
-        seed=args.seed,
-        jobs=args.jobs,
-        on_result=save,
-    )
+    try:
+        match = run_match(
+            [args.first, args.second],
+            games=args.games,
+            rules=args.preset,
+            players=args.players,
+            seed=args.seed,
+            jobs=args.jobs,
+            known=list(known.values()),
+            on_result=save,
+        )
+    except ValueError as exc:  # a log of another match
+        raise SystemExit(f"{path}: {exc}") from None
     doc = match.to_json()
     print(json.dumps(doc, indent=2) if args.json else _game_table(doc))
     return 0

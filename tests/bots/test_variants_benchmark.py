@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -51,3 +52,17 @@ def test_a_paired_measurement_from_the_command_line(
     assert variants.main(args) == 0
     doc = json.loads(capsys.readouterr().out)
     assert (doc["first"], doc["second"], doc["deals"]) == ("greedy", "random", 4)
+
+
+def test_games_are_saved_and_a_second_run_resumes_them(
+    variants: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["greedy", "random", "--games", "4", "--log", str(tmp_path), "--json", "--quiet"]
+    assert variants.main(args) == 0
+    whole = json.loads(capsys.readouterr().out)
+    (log,) = tmp_path.iterdir()
+    log.write_text("".join(ln + "\n" for ln in log.read_text().splitlines()[:2]))
+    assert variants.main(args) == 0  # plays games 2 and 3 only, and keeps 0 and 1
+    again = json.loads(capsys.readouterr().out)
+    assert sorted(json.loads(ln)["index"] for ln in log.read_text().splitlines()) == [0, 1, 2, 3]
+    assert again["bots"]["greedy"]["wins"] == whole["bots"]["greedy"]["wins"]
