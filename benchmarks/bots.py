@@ -144,13 +144,14 @@ def run_ladder(
 def hand_difference(match: MatchResult, upper: str, lower: str) -> Summary:
     """The upper bot's points a hand minus the lower's (at more seats, the means of their
     seats), a mean over the deals with its standard error: each deal's games, one for
-    each rotation of the seats, are pooled, so that the luck of its cards cancels."""
-    rotations = max(2, match.players)
+    each seating, are pooled, so that the luck of its cards cancels."""
     deals: dict[int, list[float]] = {}
     for r in match.results:
         ups = [i for i, label in enumerate(r.seats) if label == upper]
         lows = [i for i, label in enumerate(r.seats) if label == lower]
-        deals.setdefault(r.index // rotations, []).extend(
+        # games saved before 2026-11-26 name no deal: a deal was then played at every seat
+        deal = r.deal if r.deal is not None else r.index // max(2, match.players)
+        deals.setdefault(deal, []).extend(
             statistics.fmean(h[i] for i in ups) - statistics.fmean(h[i] for i in lows)
             for h in r.hand_scores
         )

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from rummykit import Game
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, play_one, run_match, wilson
 from rummykit.rules import Rules
 
@@ -136,3 +137,78 @@ def test_after_the_deadline_no_game_begins_and_the_match_resumes(jobs: int) -> N
     assert [r.index for r in stopped.results] == [0, 1]
     resumed = run_match(["greedy", "random"], games=6, seed=4, jobs=jobs, known=stopped.results)
     assert resumed.outcome() == full.outcome()
+
+
+def test_two_bots_at_four_seats_play_each_deal_in_its_two_seatings() -> None:
+    # two bots take turns around a 4-seat table: there are two seatings, so a deal is
+    # played twice; the next two games are a new deal, not copies of the first two
+    match = run_match(["heuristic", "basic"], games=4, rules="500-rum", players=4, seed=3)
+    first, second, third, fourth = match.results
+    assert [r.deal for r in match.results] == [0, 0, 1, 1]
+    assert first.seats == third.seats == ("heuristic", "basic", "heuristic", "basic")
+    assert second.seats == fourth.seats == ("basic", "heuristic", "basic", "heuristic")
+    assert first.hand_scores != third.hand_scores  # another deal, not the same game again
+
+
+def test_three_seats_give_each_of_two_bots_every_seat_equally() -> None:
+    # a deal of two bots at three seats is played in its two seatings: each bot holds
+    # every seat once and three of the deal's six places (three rotations, as before
+    # 2026-11-26, gave the first bot five of nine)
+    match = run_match(["greedy", "random"], games=4, players=3, seed=3)
+    assert [r.deal for r in match.results] == [0, 0, 1, 1]
+    first, second = match.results[:2]
+    assert (first.seats, second.seats) == (
+        ("greedy", "random", "greedy"),
+        ("random", "greedy", "random"),
+    )
+    assert (first.seats + second.seats).count("greedy") == 3
+
+
+def test_games_saved_before_the_deal_was_named_cannot_resume_a_match_at_more_seats() -> None:
+    game = run_match(["greedy", "random"], games=1, players=4, seed=3).results[0]
+    old = GameResult.from_json({k: v for k, v in game.to_json().items() if k != "deal"})
+    assert old.deal is None
+    with pytest.raises(ValueError, match="saved before 2026-11-26"):
+        run_match(["greedy", "random"], games=2, players=4, seed=3, known=[old])
+    two = run_match(["greedy", "random"], games=1, seed=3).results[0]  # 2 seats: as before
+    old_two = GameResult.from_json({k: v for k, v in two.to_json().items() if k != "deal"})
+    assert run_match(["greedy", "random"], games=1, seed=3, known=[old_two]).games == 1
+    moved = GameResult.from_json({**game.to_json(), "deal": 5})
+    with pytest.raises(ValueError, match="not a game of this match"):
+        run_match(["greedy", "random"], games=2, players=4, seed=3, known=[moved])
+
+
+def test_a_stopped_match_reports_whole_deals_only() -> None:
+    full = run_match(["greedy", "random"], games=6, seed=4)
+    stopped = run_match(
+        ["greedy", "random"],
+        games=6,
+        seed=4,
+        known=full.results[:3],  # deal 0 and half of deal 1
+        deadline=time.monotonic(),
+    )
+    assert [r.index for r in stopped.results] == [0, 1]
+
+
+def test_a_win_shared_by_one_levels_bots_is_its_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    # under ties = share two winners can be the two bots of one level at a 4-seat table
+    import rummykit.bots.tournament as tournament
+
+    class Over:
+        unfinished = False
+        seconds = [0.0] * 4
+        decisions = [0] * 4
+
+        def __init__(self, game: Game, *args: object, **kwargs: object) -> None:
+            self.game = game
+
+        def run(self) -> None:
+            self.game.winners = shared
+
+    monkeypatch.setattr(tournament, "Driver", Over)
+    specs = [BotSpec.of("greedy"), BotSpec.of("random")]
+    rules = Rules.preset("remik-single")
+    shared = (0, 2)  # both greedy bots
+    assert play_one(specs, rules, 4, 1, 0).winner == "greedy"
+    shared = (0, 1)  # one of each: a draw between the levels
+    assert play_one(specs, rules, 4, 1, 0).winner is None

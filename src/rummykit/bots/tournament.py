@@ -2,8 +2,10 @@
 
 A match of ``games`` games between k bots plays each deal k times, the seats rotated one
 place each time, so that every bot plays every seat of the same deal and luck cancels
-out. Each game's deals and bots' seeds come from the match seed and the game's number
-only, so results do not depend on how games are spread over processes (``jobs``).
+out. With more seats than bots the bots take turns around the table, and the k
+rotations are all the seatings there are: two bots at four seats play each deal twice.
+Each game's deals and bots' seeds come from the match seed and the game's number only,
+so results do not depend on how games are spread over processes (``jobs``).
 
 >>> result = run_match(["greedy", "random"], games=4, seed=7)
 >>> result.bots["greedy"].games, result.games
@@ -56,7 +58,10 @@ class BotSpec:
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game: who sat where (bot labels by seat), the winner's label, hand scores."""
+    """One game: who sat where (bot labels by seat), the winner's label (``None``: a draw,
+    or a win shared between levels), hand scores, and the deal it was dealt (``None`` in
+    results saved before 2026-11-26, when a deal at more seats than bots was played as
+    many times as there are seats, half of those games copies)."""
 
     index: int
     seats: tuple[str, ...]
@@ -65,6 +70,7 @@ class GameResult:
     decisions: tuple[int, ...]
     seconds: tuple[float, ...]  # time spent deciding, by seat
     unfinished: bool = False  # stopped by a limit (see play_one): a draw
+    deal: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The game as a JSON-ready object (:meth:`from_json` reads it back)."""
@@ -76,6 +82,7 @@ class GameResult:
             "decisions": list(self.decisions),
             "seconds": [round(x, 6) for x in self.seconds],
             "unfinished": self.unfinished,
+            "deal": self.deal,
         }
 
     @classmethod
@@ -95,6 +102,7 @@ class GameResult:
                 tuple(int(x) for x in doc["decisions"]),
                 tuple(float(x) for x in doc["seconds"]),
                 bool(doc.get("unfinished", False)),
+                None if doc.get("deal") is None else int(doc["deal"]),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
@@ -237,7 +245,7 @@ MAX_HAND_ACTIONS = 5000
 
 def _seating(k: int, players: int, game: int) -> list[int]:
     """The bot index at each seat of game ``game``: rotated by one per game of a deal."""
-    shift = game % max(k, players)
+    shift = game % k
     return [(seat + shift) % k for seat in range(players)]
 
 
@@ -251,7 +259,7 @@ def play_one(
     records_dir: str | Path | None = None,
     max_hand_actions: int = MAX_HAND_ACTIONS,
 ) -> GameResult:
-    """Plays game number ``index`` of a match (deal ``index // rotations``).
+    """Plays game number ``index`` of a match: deal ``index // k`` for ``k`` bots.
 
     A game is stopped, unfinished and drawn, after ``max_hands`` hands or when one hand
     reaches ``max_hand_actions`` actions. Some rules allow a hand that never ends: in
@@ -262,8 +270,7 @@ def play_one(
     record (NOTATION.md) that ``rummykit replay`` checks.
     """
     k = len(specs)
-    rotations = max(k, players)
-    deal = index // rotations
+    deal = index // k
     seating = _seating(k, players, index)
     labels = [specs[b].label for b in seating]
     names = [f"{label}#{seat + 1}" for seat, label in enumerate(labels)]
@@ -281,7 +288,8 @@ def play_one(
     driver.run()
     unfinished = driver.unfinished
     seconds, decisions = driver.seconds, driver.decisions
-    winner = labels[game.winner] if game.winner is not None else None
+    won = {labels[w] for w in game.winners}  # a win shared by one level's bots is its win
+    winner = won.pop() if len(won) == 1 else None
     if records_dir is not None:
         from rummykit.record import write_record
 
@@ -296,6 +304,7 @@ def play_one(
         tuple(decisions),
         tuple(seconds),
         unfinished,
+        deal,
     )
 
 
@@ -340,11 +349,17 @@ def run_match(
     if games < 1:
         raise ValueError("a match needs at least one game")
     start = time.perf_counter()
+    k = len(specs)
     have: dict[int, GameResult] = {}
     for r in known:
-        expected = tuple(specs[b].label for b in _seating(len(specs), players, r.index))
-        if not 0 <= r.index < games or r.seats != expected:
+        expected = tuple(specs[b].label for b in _seating(k, players, r.index))
+        if not 0 <= r.index < games or r.seats != expected or r.deal not in (None, r.index // k):
             raise ValueError(f"game {r.index} is not a game of this match")
+        if r.deal is None and players > k:
+            raise ValueError(
+                f"game {r.index} was saved before 2026-11-26, when {k} bots at {players} "
+                f"seats played each deal {players} times: its deal is not known, start anew"
+            )
         have[r.index] = r
     todo = [i for i in range(games) if i not in have]
 
@@ -365,7 +380,11 @@ def run_match(
         finished=finished,
         deadline=deadline,
     )
-    results = [have[i] for i in range(games) if i in have]
+    played = [i for i in range(games) if i in have]
+    if len(played) < games:  # stopped early: whole deals only, so that seat luck cancels
+        whole = {i // k for i in played if all(j in have for j in range(i - i % k, i - i % k + k))}
+        played = [i for i in played if i // k in whole or (i // k + 1) * k > games]
+    results = [have[i] for i in played]
     match = MatchResult.of(rules_obj.name, players, seed, labels, results)
     match.seconds = time.perf_counter() - start
     return match
