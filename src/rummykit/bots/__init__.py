@@ -36,6 +36,7 @@ from rummykit.bots.determinize import determinize, unseen_cards, unseen_counts
 from rummykit.bots.heuristic import BasicBot, HeuristicBot
 from rummykit.bots.ismcts import ISMCTSBot
 from rummykit.bots.levels import (
+    CROWDED_DIFFICULTIES,
     DEFAULT_LEVEL,
     DIFFICULTIES,
     GOING_OUT_DIFFICULTIES,
@@ -52,6 +53,7 @@ from rummykit.bots.montecarlo import MonteCarloBot, RolloutBot
 from rummykit.bots.simple import GreedyBot, RandomBot
 
 __all__ = [
+    "CROWDED_DIFFICULTIES",
     "DEFAULT_LEVEL",
     "DIFFICULTIES",
     "GOING_OUT_DIFFICULTIES",
