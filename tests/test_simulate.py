@@ -159,6 +159,19 @@ def test_a_last_line_cut_short_is_dropped_and_played_again(
     assert sorted(json.loads(ln)["index"] for ln in log.read_text().splitlines()) == [0, 1, 2, 3]
 
 
+def test_a_log_from_before_deals_were_named_is_refused_at_four_seats(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "match.jsonl"
+    _run_json(capsys, "--players", "4", "--games", "2", "--log", str(log))
+    lines = [json.loads(ln) for ln in log.read_text().splitlines()]
+    old = [{k: v for k, v in d.items() if k != "deal"} for d in lines]  # as saved before
+    log.write_text("".join(json.dumps(d) + "\n" for d in old))
+    assert main([*BASE, "--players", "4", "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "saved before 2026-11-26" in err and "Traceback" not in err
+
+
 def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["simulate", "--help"])

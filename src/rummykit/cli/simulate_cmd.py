@@ -364,20 +364,24 @@ def run(args: argparse.Namespace) -> int:
         if log is not None:
             runlog.append(log, name, game.to_json())
 
-    with _progress_bar(not args.quiet) as progress:
-        match = run_match(
-            specs,
-            games=args.games,
-            rules=rules,
-            players=players,
-            seed=seed,
-            jobs=args.jobs,
-            progress=progress,
-            records_dir=records,
-            known=list(known.values()),
-            on_result=save,
-            deadline=None if args.stop_after is None else time.monotonic() + args.stop_after,
-        )
+    try:
+        with _progress_bar(not args.quiet) as progress:
+            match = run_match(
+                specs,
+                games=args.games,
+                rules=rules,
+                players=players,
+                seed=seed,
+                jobs=args.jobs,
+                progress=progress,
+                records_dir=records,
+                known=list(known.values()),
+                on_result=save,
+                deadline=None if args.stop_after is None else time.monotonic() + args.stop_after,
+            )
+    except ValueError as e:  # a saved game that does not fit this match
+        print(f"rummykit simulate: {log}: {e}", file=sys.stderr)
+        return 2
     if match.games < args.games:
         print(
             f"rummykit simulate: stopped after --stop-after {args.stop_after:g} s: "
