@@ -1,6 +1,7 @@
 """The public order of a turned-over stock (``stock_exhausted = turn-over``, [end.stock]):
 worked out from a view alone (``rummykit.bots.stock``), and used by the heuristic's draw
-worth, its discard danger and unseen counts, and by determinization.
+worth, its discard danger and unseen counts, and by determinization; and the public
+cards (not order) of a stock the pile was shuffled into (``reshuffle``).
 
 Three players, as in ``tests/rules/test_stock.py``: the stock is drawn and discarded card
 by card, so the pile ends up as the upcard TC, then the stock from 3C 6C to QC KC; Ana is
@@ -20,7 +21,7 @@ from rummykit.bots.determinize import determinize, unseen_counts
 from rummykit.bots.evaluate import Values, pack_counts
 from rummykit.bots.heuristic import Judge
 from rummykit.bots.inference import card_weights
-from rummykit.bots.stock import next_card, public_stock, replay_stock
+from rummykit.bots.stock import next_card, public_stock, replay_stock, reshuffled_cards
 from rummykit.view import PlayerView, view_of_hand
 
 from ..rules.kit import act, make_hand, run_down
@@ -183,6 +184,69 @@ def test_stock_reshuffle_and_no_turn_over_keep_the_stock_unseen(options: dict[st
         act(hand, "Ana: draw", "Ana: discard 2S")
         view = seen_by(hand, 1)
         assert hand.reuse == 1 and public_stock(view) is None and next_card(view) is None
+
+
+def outside(stock: list[int], shuffled: tuple[int | None, ...]) -> int:
+    """How many cards of ``stock`` are not among the named cards of ``shuffled``."""
+    return sum((Counter(stock) - Counter(c for c in shuffled if c is not None)).values())
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_stock_reshuffle_determinized_stock_holds_only_the_shuffled_cards(weighted: bool) -> None:
+    hand = empty(stock_exhausted="reshuffle")
+    pile = Counter(hand.pile)
+    assert reshuffled_cards(seen_by(hand, 0)) is None  # nothing shuffled yet
+    act(hand, "Ana: draw", "Ana: discard 2S", "Ben: draw", "Ben: discard QS")
+    act(hand, "Caro: draw", "Caro: discard 2D", "Ana: draw")
+    assert hand.reuse == 1 and not Counter(hand.stock) - pile
+    view = seen_by(hand, 0)
+    shuffled = reshuffled_cards(view)
+    # the pile as it was shuffled: the upcard TC, which the log does not name, then the
+    # discards 3C ... KC
+    assert shuffled is not None and shuffled[0] is None
+    assert Counter(shuffled[1:]) == pile - Counter([code("TC")])
+    weights = card_weights(view) if weighted else None
+    spare = 0
+    for k in range(40):
+        state = determinize(view, random.Random(k), weights)
+        # every card of the stock is one of the shuffled pile, or the one the upcard may be
+        spare += outside(state.stock, shuffled)
+        assert outside(state.stock, shuffled) <= 1
+        assert sorted(state.hands[0]) == sorted(hand.hands[0])
+        assert [len(h) for h in state.hands] == [len(h) for h in hand.hands]
+        cards = Counter(c for h in state.hands for c in h)
+        cards.update(state.stock)
+        cards.update(state.pile)
+        cards.update(c for m in state.melds for c in m.cards)
+        assert cards == Counter({c: k for c, k in enumerate(pack_counts(view.rules, 3)) if k})
+        assert sorted(map(str, state.legal_actions())) == sorted(map(str, view.legal_actions))
+    assert 0 < spare < 40  # the upcard's place is sometimes another card, mostly not
+
+
+def test_stock_reshuffle_replay_agrees_with_the_engine_in_played_hands() -> None:
+    rules = Rules.preset("rummy", hand_size=20, stock_exhausted="reshuffle")
+    seed = 3
+    game = Game(rules, ["P0", "P1"], seed=seed)
+    bots = [get_bot("greedy", seed=i) for i in range(2)]
+    checked = 0
+    rng = random.Random(1)
+    for _ in range(3000):
+        if game.over:
+            seed += 1000
+            game = Game(rules, ["P0", "P1"], seed=seed)
+        h = game.hand
+        view = game.view(game.to_act)
+        shuffled = reshuffled_cards(view)
+        if not h.reuse:
+            assert shuffled is None
+        else:
+            assert shuffled is not None
+            spare = 1 if None in shuffled else 0
+            assert outside(h.stock, shuffled) <= spare
+            assert outside(determinize(view, rng).stock, shuffled) <= spare
+            checked += 1
+        game.apply(bots[game.to_act].act(view), game.to_act)
+    assert checked > 100
 
 
 def test_stock_500_rum_views_have_no_public_stock() -> None:

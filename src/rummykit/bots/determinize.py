@@ -29,7 +29,7 @@ from rummykit import Hand
 from rummykit.bots.evaluate import pack_counts
 from rummykit.bots.inference import weighted_deal
 from rummykit.bots.seen import shown_cards
-from rummykit.bots.stock import PublicStock, public_stock
+from rummykit.bots.stock import PublicStock, public_stock, reshuffled_cards
 from rummykit.cards import JOKER_CODE
 from rummykit.view import PlayerView
 
@@ -72,9 +72,13 @@ def determinize(
     The other players hold their known cards plus random unseen ones; the stock is the
     rest in random order. Where the stock was made by turning the pile over unshuffled
     (:func:`rummykit.bots.stock.public_stock`), the stock is its public order and the
-    cards others drew from it stay in their hands: only the rest is dealt. With
-    ``weights`` (:func:`rummykit.bots.inference.card_weights`)
-    each hidden card is dealt as likely as the public log makes it
+    cards others drew from it stay in their hands: only the rest is dealt. Where the
+    pile was shuffled into the stock (:func:`rummykit.bots.stock.reshuffled_cards`),
+    the stock is dealt from the unseen cards that shuffle put there (and, where it held
+    the deal's upcard, which the log does not name, one other unseen card), the rest of
+    them and every other unseen card to the hidden hands. With ``weights``
+    (:func:`rummykit.bots.inference.card_weights`) each hidden card is dealt as likely
+    as the public log makes it
     (:func:`rummykit.bots.inference.weighted_deal`). The state is the one ``view.seat``
     acts in, so its legal actions are ``view.legal_actions``. Raises ``ValueError`` for
     a spectator view.
@@ -84,6 +88,9 @@ def determinize(
     public = public_stock(view)
     if public is not None:
         return _with_public_stock(view, rng, weights, public)
+    shuffled = reshuffled_cards(view)
+    if shuffled is not None:
+        return _with_shuffled_stock(view, rng, weights, shuffled)
     if weights is not None:
         dealt, rest = weighted_deal(view, weights, rng, unseen_cards(view))
         return view.state_with(dealt, rest, seed=f"determinized/{rng.random()}")
@@ -108,6 +115,67 @@ def determinize(
     return view.state_with(hands, stock, seed=f"determinized/{rng.random()}")
 
 
+def _deal_hidden(
+    view: PlayerView,
+    rng: random.Random,
+    weights: Sequence[Sequence[float]] | None,
+    pool: list[int],
+    known: Sequence[Sequence[int]],
+) -> list[list[int]]:
+    """Every seat's hand: the viewer's own, and each other seat's ``known`` cards plus
+    its hidden ones dealt from ``pool`` (shuffled, or drawn with ``weights``)."""
+    assert view.seat is not None and view.hand is not None
+    if weights is not None:
+        hands, _ = weighted_deal(view, weights, rng, pool, known=known, stock_size=0)
+        return hands
+    rng.shuffle(pool)
+    hands = []
+    at = 0
+    for seat in range(len(view.players)):
+        if seat == view.seat:
+            hands.append([int(c) for c in view.hand])
+            continue
+        hidden = max(0, view.hand_sizes[seat] - len(known[seat]))
+        hands.append(list(known[seat]) + pool[at : at + hidden])
+        at += hidden
+    return hands
+
+
+def _with_shuffled_stock(
+    view: PlayerView,
+    rng: random.Random,
+    weights: Sequence[Sequence[float]] | None,
+    shuffled: Sequence[int | None],
+) -> Hand:
+    """:func:`determinize` where the pile was shuffled into the stock: the stock is dealt
+    from the unseen cards among ``shuffled`` (the rest of them were drawn since by the
+    others, who hold them hidden), the hidden hands from what is left. Where ``shuffled``
+    holds the deal's upcard (``None``), one other unseen card may be that card."""
+    counts = unseen_counts(view)
+    could = [0] * len(counts)
+    for c in shuffled:
+        if c is not None:
+            could[c] += 1
+    candidates: list[int] = []
+    others: list[int] = []
+    for c, k in enumerate(counts):
+        inside = min(k, could[c])
+        candidates.extend([c] * inside)
+        others.extend([c] * (k - inside))
+    rng.shuffle(others)
+    if None in shuffled and others:
+        candidates.append(others.pop())
+    rng.shuffle(candidates)
+    size = view.stock_size
+    stock = candidates[:size]
+    pool = candidates[size:] + others
+    while len(stock) < size:  # only with an inconsistent view
+        stock.append(pool.pop() if pool else JOKER_CODE)
+    known = [[int(c) for c in k] for k in view.known]
+    hands = _deal_hidden(view, rng, weights, pool, known)
+    return view.state_with(hands, stock, seed=f"determinized/{rng.random()}")
+
+
 def _with_public_stock(
     view: PlayerView,
     rng: random.Random,
@@ -123,17 +191,5 @@ def _with_public_stock(
     known = [
         [int(c) for c in k] + list(held) for k, held in zip(view.known, public.held, strict=True)
     ]
-    if weights is not None:
-        hands, _ = weighted_deal(view, weights, rng, pool, known=known, stock_size=0)
-    else:
-        rng.shuffle(pool)
-        hands = []
-        at = 0
-        for seat in range(len(view.players)):
-            if seat == view.seat:
-                hands.append([int(c) for c in view.hand])
-                continue
-            hidden = max(0, view.hand_sizes[seat] - len(known[seat]))
-            hands.append(known[seat] + pool[at : at + hidden])
-            at += hidden
+    hands = _deal_hidden(view, rng, weights, pool, known)
     return view.state_with(hands, public.order, seed=f"determinized/{rng.random()}")

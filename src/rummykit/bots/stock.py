@@ -15,6 +15,10 @@ on the pile it is ``view.pile[0]``, but once turned over it has always been draw
 by the player who turned the pile over (it is the new stock's top card), so the only
 card the replay cannot name is that one draw's, and it needs no other.
 
+Where the rules shuffle the pile into the new stock (``reshuffle``) the order is hidden,
+but which cards the stock holds is not: :func:`reshuffled_cards` answers them from the
+same replay, for determinization to deal the stock from.
+
 >>> from rummykit import Game, Rules
 >>> game = Game(Rules.preset("rummy"), ["Ana", "Ben"], seed=3)
 >>> public_stock(game.view(0)) is None       # nothing turned over yet
@@ -36,7 +40,14 @@ from rummykit.errors import NotationError
 from rummykit.rules import StockExhausted
 from rummykit.view import PlayerView
 
-__all__ = ["PublicStock", "Replay", "next_card", "public_stock", "replay_stock"]
+__all__ = [
+    "PublicStock",
+    "Replay",
+    "next_card",
+    "public_stock",
+    "replay_stock",
+    "reshuffled_cards",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +65,15 @@ class PublicStock:
 class Replay:
     """The hand replayed from its public log: the pile (bottom first, ``None`` for the
     deal's upcard), the stock (top first, ``None`` where not public), the cards each
-    seat drew from a known stock and still holds, and the turn-overs."""
+    seat drew from a known stock and still holds, the turn-overs, and where the rules
+    shuffle the pile into the stock, the cards the latest shuffle put there (``None``
+    for the deal's upcard; ``()`` before any)."""
 
     pile: tuple[int | None, ...]
     stock: tuple[int | None, ...]
     held: tuple[tuple[int, ...], ...]
     reuses: int
+    shuffled: tuple[int | None, ...] = ()
 
 
 def _code(text: str) -> int:
@@ -90,16 +104,19 @@ def _initial_stock(view: PlayerView) -> int:
 class _State:
     """The replay so far: pile (bottom first, ``None`` for the deal's upcard), stock (top
     last, as the engine keeps it; ``None`` where not public), the cards each seat drew
-    from a known stock and still holds, the turn-overs; ``broken`` once the log made no
-    sense."""
+    from a known stock and still holds, the turn-overs; with ``shuffle`` (the rules
+    shuffle the pile into the stock), the cards the latest shuffle put in the stock;
+    ``broken`` once the log made no sense."""
 
-    __slots__ = ("broken", "held", "pile", "reuses", "stock")
+    __slots__ = ("broken", "held", "pile", "reuses", "shuffle", "shuffled", "stock")
 
-    def __init__(self, players: int, stock: int) -> None:
+    def __init__(self, players: int, stock: int, shuffle: bool = False) -> None:
         self.pile: list[int | None] = [None]
         self.stock: list[int | None] = [None] * stock
         self.held: list[list[int]] = [[] for _ in range(players)]
         self.reuses = 0
+        self.shuffle = shuffle
+        self.shuffled: list[int | None] = []
         self.broken = False
 
     def copy(self) -> _State:
@@ -108,6 +125,8 @@ class _State:
         other.stock = self.stock[:]
         other.held = [h[:] for h in self.held]
         other.reuses = self.reuses
+        other.shuffle = self.shuffle
+        other.shuffled = self.shuffled[:]
         other.broken = self.broken
         return other
 
@@ -123,7 +142,11 @@ class _State:
                     if not self.stock:
                         if not self.pile:
                             raise ValueError("a draw from nothing")
-                        self.stock = self.pile[::-1]  # face down: the oldest card on top
+                        if self.shuffle:  # which cards is public, their order is not
+                            self.shuffled = self.pile
+                            self.stock = [None] * len(self.pile)
+                        else:  # face down: the oldest card on top
+                            self.stock = self.pile[::-1]
                         self.pile = []
                         self.reuses += 1
                     card = self.stock.pop()
@@ -147,36 +170,36 @@ class _State:
             self.broken = True
 
 
-#: Recent replays: (players, first stock size, the log replayed, the state after it). A
-#: view whose log goes on from one of them replays only its new entries: the answer is
-#: the same, only sooner (the seats of one table all read one growing log).
-_replays: list[tuple[int, int, tuple[tuple[int, str], ...], _State]] = []
+#: Recent replays: ((players, first stock size, shuffled), the log replayed, the state
+#: after it). A view whose log goes on from one of them replays only its new entries:
+#: the answer is the same, only sooner (the seats of one table all read one growing log).
+_replays: list[tuple[tuple[int, int, bool], tuple[tuple[int, str], ...], _State]] = []
 
 
 def _replayed(view: PlayerView) -> _State:
     """The state after replaying the whole of ``view.log``."""
-    n = len(view.hand_sizes)
-    size = _initial_stock(view)
+    shuffle = view.rules.stock_exhausted is StockExhausted.RESHUFFLE
+    key = (len(view.hand_sizes), _initial_stock(view), shuffle)
     log = view.log
-    for i, (players, first, seen, state) in enumerate(_replays):
+    for i, (was, seen, state) in enumerate(_replays):
         k = len(seen)
-        if players == n and first == size and k <= len(log) and log[:k] == seen:
+        if was == key and k <= len(log) and log[:k] == seen:
             state = state.copy()
             state.play(log[k:])
             del _replays[i]
             break
     else:
-        state = _State(n, size)
+        state = _State(key[0], key[1], shuffle)
         state.play(log)
-    _replays.insert(0, (n, size, log, state.copy()))
+    _replays.insert(0, (key, log, state.copy()))
     del _replays[4:]
     return state
 
 
 def replay_stock(view: PlayerView) -> Replay | None:
     """The hand's pile, stock and drawn-and-held cards, replayed from the public log
-    (turning the pile over, unshuffled, whenever a draw finds the stock empty), or
-    ``None`` where the replay does not agree with the view."""
+    (turning the pile over, or shuffling it where the rules do, whenever a draw finds
+    the stock empty), or ``None`` where the replay does not agree with the view."""
     state = _replayed(view)
     if state.broken:
         return None
@@ -190,7 +213,25 @@ def replay_stock(view: PlayerView) -> Replay | None:
         return None
     # the upcard is known while it lies on the pile
     known = tuple(d if c is None else c for c, d in zip(pile, now, strict=True))
-    return Replay(known, tuple(reversed(state.stock)), tuple(map(tuple, state.held)), state.reuses)
+    return Replay(
+        known,
+        tuple(reversed(state.stock)),
+        tuple(map(tuple, state.held)),
+        state.reuses,
+        tuple(state.shuffled),
+    )
+
+
+def reshuffled_cards(view: PlayerView) -> tuple[int | None, ...] | None:
+    """Where the rules shuffle the pile into an empty stock (``stock_exhausted =
+    reshuffle``) and that has happened this hand, the cards the latest shuffle put in the
+    stock, as the public log shows them (``None`` for the deal's upcard, which the log
+    does not name): the stock holds only cards of these, in an order nobody knows.
+    ``None`` otherwise, or where the log does not replay."""
+    if view.rules.stock_exhausted is not StockExhausted.RESHUFFLE or not view.stock_reuses:
+        return None
+    replay = replay_stock(view)
+    return None if replay is None else replay.shuffled
 
 
 def _take_count(rest: str, pile: Sequence[int | None]) -> int | None:
