@@ -511,6 +511,7 @@ BAD_VIEWS: list[tuple[list[str | int], object, str, bool]] = [
     (["turn_state", "target"], "ZZ", "turn_state.target", True),
     (["turn_state", "window_next"], -1, "turn_state.window_next", True),
     (["turn_state", "turn"], 0, "turn_state.turn", True),
+    (["turn_state", "tabled"], 1, "turn_state.tabled", True),
     (["stock_order"], [], "stock_order", True),
 ]
 
@@ -526,6 +527,16 @@ def test_a_bad_view_is_refused_naming_the_field(
     assert info.value.rule == "record.wire" and isinstance(info.value, RecordError)
     assert info.value.message.startswith(field + ": ")
     assert VIEW_SCHEMA.is_valid(doc) is not schema_refuses
+
+
+def test_a_view_document_of_before_tabled_reads_it_as_false() -> None:
+    # turn_state.tabled was added within version 1: a document written before it loads
+    doc = a_view_doc()
+    assert doc["turn_state"]["tabled"] is False
+    del doc["turn_state"]["tabled"]
+    assert view_from_json(doc).turn_state.tabled is False
+    doc["turn_state"]["tabled"] = True
+    assert view_from_json(doc).turn_state.tabled is True
 
 
 def test_a_view_document_that_is_not_an_object_is_refused() -> None:

@@ -298,6 +298,16 @@ def swap_refusal(
         )
     if card != h.same_card and same_card_trap(h, p, rest, melds):
         return same_card_error(h, p, h.same_card)
+    if h.all_at_once:  # the swap puts a card on the table: the rest must all go down too
+        counts = [0] * 53
+        for c in rest:
+            counts[c] += 1
+        if not can_meld_all(counts, 1, h.same_card, h.rules.ace, melds):
+            return IllegalAction(
+                "wrotham.all-at-once",
+                f"in deal {h.number} nobody may put a card on the table before they can "
+                "meld their whole hand at once",
+            )
     if h.pending and card != h.target and not target_reachable(h, p, rest, melds, h.melds_made):
         return IllegalAction(
             _pending_rule(h),
@@ -331,7 +341,7 @@ def discard_refusal(h: HandState, p: int, card: int) -> IllegalAction | None:
                     f"{CARDS[card]} can be laid off on the table, so it may not be the last "
                     "discard",
                 )
-    elif h.all_at_once and h.melds_made > 0:
+    elif h.all_at_once and h.tabled:  # a meld, a lay-off or a swap this turn
         return IllegalAction(
             "wrotham.all-at-once",
             f"{verb(h.name(p), 'has')} begun to meld and must meld all but one card",

@@ -7,7 +7,8 @@ card code are available). A *path* melds the target with available cards only:
 - a new meld of the target and two available cards (enough: a longer meld contains a
   three-card one that holds the target);
 - a lay-off on a table meld, with available cards filling any gap first;
-- a joker swap, when the rules allow it.
+- a joker swap, when the rules allow it: the target put in a joker's place, or other
+  held cards swapped for jokers that then help meld the target.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rummykit.melds import (
     max_position,
     rank_at,
     run_options,
+    swap_joker,
 )
 from rummykit.rules import Ace
 
@@ -177,6 +179,14 @@ def swap_possible(target: int, melds: Sequence[TableMeld]) -> bool:
     return False
 
 
+def _swap_naturals(meld: TableMeld) -> list[int]:
+    """The natural cards that could take the place of a joker of ``meld``."""
+    if meld.is_run:
+        return [meld.stands_for(i) for i, c in enumerate(meld.cards) if c == JOKER_CODE]
+    taken = meld.group_suits()
+    return [code_of(s, meld.rank) for s in range(4) if not taken >> s & 1]
+
+
 def dead_hand(
     hands: Sequence[Sequence[int]],
     pool: Sequence[int],
@@ -256,7 +266,52 @@ class Reach:
         """Whether ``target`` can be melded with ``counts`` (``total`` cards, target excluded).
 
         ``fits`` is :func:`direct_fits` of ``melds``, when the caller has it at hand.
+        Where jokers may be swapped, a joker won by swapping another held card counts too
+        (:meth:`_after_swaps`).
         """
+        if self._direct(target, counts, melds, total, fits):
+            return True
+        return self.swap_allowed and self._after_swaps(target, list(counts), melds, total, 0)
+
+    def _after_swaps(
+        self, target: int, counts: list[int], melds: Sequence[TableMeld], total: int, start: int
+    ) -> bool:
+        """Whether ``target`` can be melded after swapping held natural cards for jokers
+        on ``melds[start:]`` ([joker.swap]): each joker won joins the hand in the place
+        of the card put down, to fill a new meld or a gap (docs/rules-decisions.md,
+        [take.must-meld]). ``counts`` is restored. Every swap takes a joker off the
+        table, so the search ends."""
+        for index in range(start, len(melds)):
+            meld = melds[index]
+            if JOKER_CODE not in meld.cards:
+                continue
+            for card in _swap_naturals(meld):
+                if not counts[card]:
+                    continue
+                swapped = swap_joker(meld, card, -1)
+                if swapped is None:
+                    continue
+                table = [*melds[:index], swapped, *melds[index + 1 :]]
+                counts[card] -= 1
+                counts[JOKER_CODE] += 1
+                found = self._direct(target, counts, table, total, None) or self._after_swaps(
+                    target, counts, table, total, index
+                )
+                counts[card] += 1
+                counts[JOKER_CODE] -= 1
+                if found:
+                    return True
+        return False
+
+    def _direct(
+        self,
+        target: int,
+        counts: Sequence[int],
+        melds: Sequence[TableMeld],
+        total: int,
+        fits: tuple[frozenset[int], int] | None,
+    ) -> bool:
+        """:meth:`can_meld` without winning jokers by swaps of other cards."""
         spare = total + 1 - (1 if self.keep_one else 0)  # cards that may leave the hand
         if self.melds_left > 0 and spare >= 3 and new_meld_cost(target, counts, self.ace) <= 3:
             return True

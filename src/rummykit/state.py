@@ -68,6 +68,9 @@ class TurnState:
     reuse: int
     last_turn: bool
     first_turn: bool
+    #: the player in turn has put a card on the table this turn (a meld, a lay-off or a
+    #: joker swap): where the whole hand must go down at once, they must now go out
+    tabled: bool = False
 
 
 class HandState:
@@ -110,6 +113,7 @@ class HandState:
         "seed",
         "shuffles",
         "stock",
+        "tabled",
         "target",
         "took",
         "turn",
@@ -153,6 +157,7 @@ class HandState:
     reuse: int
     last_turn: bool
     first_turn: bool
+    tabled: bool
     ended_by: HandEnd | None
     out: int | None
     _log: tuple[Any, ...] | None
@@ -218,6 +223,7 @@ class HandState:
         self.call_layoff_only = False
         self.reuse = 0
         self.last_turn = False
+        self.tabled = False
         self.ended_by = None
         self.out = None
         self._clear_caches()
@@ -274,6 +280,7 @@ class HandState:
         h.reuse = state.reuse
         h.last_turn = state.last_turn
         h.first_turn = state.first_turn
+        h.tabled = state.tabled
         h.ended_by = None
         h.out = None
         h._clear_caches()
@@ -306,6 +313,7 @@ class HandState:
             reuse=self.reuse,
             last_turn=self.last_turn,
             first_turn=self.first_turn,
+            tabled=self.tabled,
         )
         return state
 
@@ -459,6 +467,7 @@ class HandState:
         h.reuse = self.reuse
         h.last_turn = self.last_turn
         h.first_turn = self.first_turn
+        h.tabled = self.tabled
         h.ended_by = self.ended_by
         h.out = self.out
         h._log = self._log

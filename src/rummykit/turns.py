@@ -89,6 +89,7 @@ def _start_turn(h: HandState, p: int) -> None:
     h.turn = p
     h.phase = Phase.PLAY
     h.melds_made = 0
+    h.tabled = False
     h.played_at_start = h.played[p]
     h.call_layoff_only = False
 
@@ -110,6 +111,7 @@ def _end_turn(h: HandState, p: int) -> None:
     h.pending = False
     h.same_card = -1
     h.melds_made = 0
+    h.tabled = False
     h.call_layoff_only = False
     h.first_turn = False
     if h.last_turn:
@@ -406,6 +408,7 @@ def _layoff(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         h.target = -1
         h.pending = False
         h.same_card = -1
+        h.tabled = False
         if not h.hands[p] and rules.going_out is GoingOut.ANY:
             _finish(h, p)
         else:
@@ -426,6 +429,7 @@ def _commit_table(
     h.hands[p] = rest
     h.melds = melds
     h.played[p] = True
+    h.tabled = True
     _remove_known(h, p, used)
 
 
@@ -471,6 +475,7 @@ def _swap(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
     h.hands[p] = rest
     h.melds = melds
     h.played[p] = True
+    h.tabled = True
     _remove_known(h, p, [card])
     h.known[p].append(JOKER_CODE)
     return Event(h.number, p, action)

@@ -74,6 +74,8 @@ _TURN_KEYS = (
     "window_next", "last_player", "call_layoff_only", "call_resume", "last_turn",
     "first_turn",
 )  # fmt: skip
+#: turn-state fields added within version 1: written always, read as false where missing
+_TURN_ADDED = ("tabled",)
 _EVENT_KEYS = (
     "version", "hand", "seat", "action", "drawn", "taken", "passed", "restocked",
     "call_window", "result", "game_over", "winner", "next_hand",
@@ -171,6 +173,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
             "call_resume": _seat(ts.call_resume),
             "last_turn": ts.last_turn,
             "first_turn": ts.first_turn,
+            "tabled": ts.tabled,
         },
     }
 
@@ -207,8 +210,10 @@ def _fail(path: str, message: str) -> NoReturn:
     raise WireError(path, message)
 
 
-def _obj(value: object, path: str, keys: Sequence[str]) -> dict[str, Any]:
-    """``value`` as an object with exactly ``keys``."""
+def _obj(
+    value: object, path: str, keys: Sequence[str], optional: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``value`` as an object with exactly ``keys``, and any of ``optional``."""
     if not isinstance(value, dict):
         _fail(path, f"must be an object, not {type(value).__name__}")
     prefix = f"{path}." if path else ""
@@ -216,7 +221,7 @@ def _obj(value: object, path: str, keys: Sequence[str]) -> dict[str, Any]:
         if key not in value:
             _fail(prefix + key, "missing")
     for key in value:
-        if key not in keys:
+        if key not in keys and key not in optional:
             _fail(prefix + str(key), "is not a field of this document")
     return value
 
@@ -375,7 +380,7 @@ def view_from_json(doc: object) -> PlayerView:
             _fail(key, f"must hold one entry for each of the {n} players")
         return values
 
-    ts = _obj(d["turn_state"], "turn_state", _TURN_KEYS)
+    ts = _obj(d["turn_state"], "turn_state", _TURN_KEYS, _TURN_ADDED)
     phase = Phase(_enum(d["phase"], "phase", [p.value for p in Phase]))
     turn, took = seat(d["turn"], "turn"), _int(d["took"], "took")
     melds_made, reuses = (
@@ -405,6 +410,7 @@ def view_from_json(doc: object) -> PlayerView:
         reuse=reuses,
         last_turn=_bool(ts["last_turn"], "turn_state.last_turn"),
         first_turn=_bool(ts["first_turn"], "turn_state.first_turn"),
+        tabled=_bool(ts.get("tabled", False), "turn_state.tabled"),
     )
     melds = _list(d["melds"], "melds", lambda v, p: v)
     return PlayerView(

@@ -122,6 +122,58 @@ def test_joker_swap_of_the_take_target_fulfils_take_must_meld() -> None:
     assert melds(hand) == ["6H 7H 8H"] and pile(hand).endswith("JK")
 
 
+def joker_for_another_card() -> Hand:
+    """Ben melds 7H 8H JK=9H; Ana holds 9H and 6S, and the pile is AD 5S QC: taking it down
+    to 5S, she can meld 5S only with the joker she wins by swapping her 9H for it."""
+    hand = make_hand(
+        "remik-500",
+        "Ana Ben",
+        {"Ana": "9H 6S 5S 2C QD KC 3D", "Ben": "7H 8H JK 4C TD JS QC"},
+        "AD",
+        stock="8C 2D",
+    )
+    act(hand, "Ana: draw", "Ana: discard 5S")
+    act(hand, "Ben: draw", "Ben: meld 7H 8H JK=9H", "Ben: discard QC")
+    return hand
+
+
+def test_joker_swap_of_another_card_wins_a_joker_for_take_must_meld() -> None:
+    # docs/rules-decisions.md 6: [take.must-meld] looks at every way to meld the target,
+    # a joker won by a swap of another held card included
+    hand = joker_for_another_card()
+    assert "take 2" in [str(a) for a in hand.legal_actions()]
+    act(hand, "Ana: take 2")
+    # the swap that wins the joker is allowed; a meld that uses up the 9H first is not
+    refuse(hand, "Ana: discard 2C", "take.must-meld")
+    act(hand, "Ana: swap 9H in 1", "Ana: meld 5S 6S JK=7S", "Ana: discard 2C")
+    assert melds(hand) == ["7H 8H 9H", "5S 6S JK=7S"]
+
+
+def test_joker_swap_of_another_card_refused_as_a_way_when_the_option_is_off() -> None:
+    # the same cards without joker swaps: 5S has no partner but the 6S, so no take of it
+    hand = make_hand(
+        "remik-500",
+        "Ana Ben",
+        {"Ana": "9H 6S 5S 2C QD KC 3D", "Ben": "7H 8H JK 4C TD JS QC"},
+        "AD",
+        stock="8C 2D",
+        joker_swap=False,
+    )
+    act(hand, "Ana: draw", "Ana: discard 5S")
+    act(hand, "Ben: draw", "Ben: meld 7H 8H JK=9H", "Ben: discard QC")
+    assert "take 2" not in [str(a) for a in hand.legal_actions()]
+    refuse(hand, "Ana: take 2", "take.must-meld")
+
+
+def test_joker_swap_won_joker_may_not_be_melded_away_from_the_target() -> None:
+    # once the joker is won, melding it with QC QD would leave 5S with no way to the
+    # table: refused with the take's rule; with the 5S it goes
+    hand = joker_for_another_card()
+    act(hand, "Ana: take 2", "Ana: swap 9H in 1")
+    refuse(hand, "Ana: meld QC QD JK=QH", "take.must-meld")
+    act(hand, "Ana: meld 5S 6S JK=7S")
+
+
 @pytest.mark.parametrize("preset", ["remik-500", "wrotham"])
 def test_joker_swap_is_on_in(preset: str) -> None:
     assert rules_of(preset).joker_swap is True

@@ -120,6 +120,41 @@ def test_wrotham_all_at_once_refuses_a_lay_off_that_cannot_lead_to_going_out() -
     refuse(hand, "Ben: layoff TH to 1", "wrotham.all-at-once")
 
 
+def test_wrotham_all_at_once_a_lay_off_binds_the_player_to_go_out() -> None:
+    # docs/rules-decisions.md 26: a player who has begun to put cards on the table must go
+    # out. Ben's lay-off is allowed (the rest can all go down), but then he may not
+    # discard with cards still in hand; he melds the rest and goes out.
+    hands = {"Ana": "2H 3H 4H 5H 6H 7H 8H 9H", "Ben": "TH 2C 3C 4C 9D 9S 9C"}
+    hand = make_hand("wrotham", TWO, hands, "QD", stock="KD", number=4, going_out="floating")
+    act(hand, "Ana: meld 2H 3H 4H 5H 6H 7H 8H 9H", "Ben: draw", "Ben: layoff TH to 1")
+    assert hand.turn_state().tabled and hand.melds_made == 0
+    refuse(hand, "Ben: discard KD", "wrotham.all-at-once")
+    assert not any(str(a).startswith("discard") for a in hand.legal_actions())
+    act(hand, "Ben: meld 2C 3C 4C", "Ben: meld 9C 9D 9S", "Ben: discard KD")
+    assert hand.ended_by is HandEnd.OUT and hand.out == 1
+
+
+def test_wrotham_all_at_once_refuses_a_swap_that_cannot_lead_to_going_out() -> None:
+    # a joker swap puts a card on the table too: Ben's rest cannot all go down
+    hands = {"Ana": "2H 3H 4H JK 6H 7H 8H 9H", "Ben": "5H 2C 5D 8S JS 3D 6S"}
+    hand = make_hand("wrotham", TWO, hands, "QD", stock="KC", number=4, going_out="floating")
+    act(hand, "Ana: meld 2H 3H 4H JK=5H 6H 7H 8H 9H", "Ben: draw")
+    refuse(hand, "Ben: swap 5H in 1", "wrotham.all-at-once")
+    assert "swap 5H in 1" not in [str(a) for a in hand.legal_actions()]
+    act(hand, "Ben: discard KC")
+
+
+def test_wrotham_all_at_once_a_swap_that_leads_to_going_out() -> None:
+    # with 2C 3C 4C and 9C 9D 9S beside it, the joker won makes the going out: 5H goes in
+    # the joker's place, the joker is laid off, and KD is the discard
+    hands = {"Ana": "2H 3H 4H JK 6H 7H 8H 9H", "Ben": "5H 2C 3C 4C 9D 9S 9C"}
+    hand = make_hand("wrotham", TWO, hands, "QD", stock="KD", number=4, going_out="floating")
+    act(hand, "Ana: meld 2H 3H 4H JK=5H 6H 7H 8H 9H", "Ben: draw", "Ben: swap 5H in 1")
+    refuse(hand, "Ben: discard KD", "wrotham.all-at-once")
+    act(hand, "Ben: meld 2C 3C 4C JK=5C", "Ben: meld 9C 9D 9S", "Ben: discard KD")
+    assert hand.ended_by is HandEnd.OUT and hand.out == 1
+
+
 # ---------------------------------------------------------------- six deals
 def play_deal(game: Game, winner: str, loser_cards: str) -> None:
     """The first player of the deal (``winner``) melds 2H..8H and discards KD: out."""
