@@ -328,7 +328,9 @@ class Game:
 
         ``end``: nothing until the game is over; then each loser pays the winner the
         difference between their totals, times ``chips_per_point`` (a shared win splits
-        each payment equally, the odd chips staying with the payer). ``per-hand``: the sum
+        each payment equally, the odd chips staying with the payer); a loser whose total
+        is as good as the winner's or better (the winner had to go out,
+        [game.must-go-out]) pays nothing (docs/rules-decisions.md 39). ``per-hand``: the sum
         of what each hand's losers paid its winner (:func:`rummykit.scoring.hand_payments`).
         """
         mode = self.rules.settlement
@@ -341,7 +343,7 @@ class Game:
         chips = self.rules.chips_per_point
         best = self.totals[self.winners[0]]
         low_wins = self.rules.scoring is Scoring.PENALTY
-        owed = [chips * (t - best if low_wins else best - t) for t in self.totals]
+        owed = [chips * max(0, t - best if low_wins else best - t) for t in self.totals]
         return split_payments(owed, self.winners)
 
     def clone(self) -> Game:

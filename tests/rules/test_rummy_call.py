@@ -35,6 +35,36 @@ def six_hearts(discard: str = "6H", **options: object) -> Hand:
 
 
 # ---------------------------------------------------------------- [rummy.when]
+def test_rummy_take_new_meld_a_card_that_only_lays_off_opens_no_pile_call() -> None:
+    # docs/rules-decisions.md 40: with target_must_start_meld a call in mode pile is a
+    # take, so its target must start a new meld; 6H could only be laid off
+    hand = six_hearts(target_must_start_meld=True)
+    assert hand.phase is Phase.DRAW and hand.window == ()
+    # KS and QS in the pile with a JS discarded: the three make a new meld, callable
+    hand = make_hand(
+        "500-rum",
+        THREE,
+        {"Ana": "KS JS 2C 4D QD KD 3H", "Ben": "QS 5D 6S JC AD 8S 2H"},
+        "TC",
+        stock="3S 4S 5S 7S",
+        target_must_start_meld=True,
+    )
+    act(hand, "Ana: draw", "Ana: discard KS", "Ben: draw", "Ben: discard QS")
+    act(hand, "Caro: draw", "Caro: discard 5S", "Ana: draw", "Ana: discard JS")
+    assert hand.phase is Phase.RUMMY and hand.window == (2,)
+    act(hand, "Caro: rummy KS")
+    refuse(hand, "Caro: discard JS", CALL_DUTY)
+    act(hand, "Caro: meld KS QS JS")
+
+
+def test_rummy_last_discard_take_new_meld_does_not_apply_to_the_call() -> None:
+    # docs/rules-decisions.md 40: a last-discard call is a lay-off by definition
+    hand = six_hearts(target_must_start_meld=True, rummy_call="last-discard")
+    assert hand.phase is Phase.RUMMY
+    act(hand, "Dan: rummy 6H", "Dan: layoff 6H to 1")
+    assert melds(hand) == ["6H 7H 8H 9H"]
+
+
 def test_rummy_when_a_discard_that_lays_off_on_a_table_meld_opens_a_call() -> None:
     hand = six_hearts()
     assert hand.phase is Phase.RUMMY

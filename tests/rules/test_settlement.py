@@ -56,6 +56,31 @@ def test_game_settlement_end_the_seed_001_example() -> None:
     assert money_game("end").settlement() == [122, -27, -95]
 
 
+def test_game_settlement_end_with_must_go_out_a_loser_ahead_pays_nothing() -> None:
+    # docs/rules-decisions.md 39: Ben wins by going out past the target with 28, behind
+    # Ana's 56; the winner never pays, and Ana, ahead of him, pays nothing
+    game = make_game(
+        "500-rum",
+        "Ana Ben",
+        must_go_out_to_win=True,
+        settlement="end",
+        target=20,
+        hand_size=4,
+        rummy_call="off",
+    )
+    first = {"Ana": "TH TD TS 9C", "Ben": "2C 3C 4C 5C"}
+    game.start_hand(complete_deal(game.rules, "Ana Ben", first, "KD", "2D 8S", dealer="Ben"))
+    act(game, "Ana: draw", "Ana: meld TH TD TS", "Ana: discard 9C")
+    act(game, "Ben: draw", "Ben: meld 2C 3C 4C 5C", "Ben: discard 8S")
+    assert game.totals == [28, 14] and not game.over  # Ana passed 20 without going out
+    second = {"Ana": "JH JD JS 9S", "Ben": "2H 3H 4H 5H"}
+    game.start_hand(complete_deal(game.rules, "Ana Ben", second, "KD", "8C 2D 7S", dealer="Ana"))
+    act(game, "Ben: draw", "Ben: discard 8C", "Ana: draw", "Ana: meld JH JD JS")
+    act(game, "Ana: discard 9S", "Ben: draw", "Ben: meld 2H 3H 4H 5H", "Ben: discard 7S")
+    assert game.over and game.winner == 1 and game.totals == [56, 28]
+    assert game.settlement() == [0, 0]
+
+
 def test_game_settlement_per_hand_chips_per_point() -> None:
     assert money_game("per-hand", chips=5).settlement() == [415, 115, -530]
 
