@@ -276,6 +276,8 @@ def test_record_json_a_utf8_byte_order_mark_is_accepted() -> None:
         ({"players": {"Ana": 1}}, "record.players"),
         ({"players": ["Ana", "Ben", "Ca\x1b[2Jro"]}, "record.players"),  # a terminal escape
         ({"players": ["Ana", "Ben", "\ud800"]}, "record.players"),
+        ({"players": ["Ana", "Ben", " Caro"]}, "record.players"),  # the game refuses it too
+        ({"players": ["Ana", "Ben", "Ca\u00a0ro"]}, "record.players"),  # not printable
         ({"rules": ["500-rum"]}, "record.rules"),
         ({"rules": {"name": "500-rum"}}, "record.rules"),
         ({"rules": None}, "record.rules"),
@@ -294,6 +296,7 @@ def test_record_json_a_utf8_byte_order_mark_is_accepted() -> None:
         ({"seed": True}, "record.seed"),
         ({"seed": None}, "record.seed"),
         ({"seed": 2**300}, "record.seed"),
+        ({"seed": "\udcff"}, "record.seed"),  # a lone surrogate: no file can hold it
         ({"hands": {"1": []}}, "record.hands"),
         ({"hands": "none"}, "record.hands"),
         ({"hands": ["a hand"]}, "record.hands"),
@@ -442,6 +445,53 @@ def test_record_mutated_bytes_raise_only_rummy_errors(
         i = data.draw(st.integers(0, len(raw) - 1))
         raw[i] = data.draw(st.integers(0, 255))
     _answered(bytes(raw))
+
+
+def test_record_seed_a_game_refuses_what_its_record_could_not_hold() -> None:
+    # a seed the game took would be written into its record; one the reader refuses
+    # (too many bits, a text no file holds) is refused by the game, naming the seed
+    from rummykit import Game, Rules, RulesError
+    from rummykit.record import write_record
+
+    for seed in (2**256, -(2**256), "\udcff"):
+        with pytest.raises(RulesError) as info:
+            Game(Rules.preset(), ["Ana", "Ben"], seed=seed)
+        assert info.value.option == "seed"
+    game = Game(Rules.preset(), ["Ana", "Ben"], seed=2**256 - 1)
+    assert replay(json.dumps(write_record(game))).status == 0
+
+
+def test_record_deal_names_the_hand_and_player_of_a_wrong_size() -> None:
+    doc = copy.deepcopy(EXAMPLE)
+    hand = doc["hands"][0]["deal"]
+    name = next(iter(hand["hands"]))
+    hand["stock"].append(hand["hands"][name].pop())
+    result = replay(json.dumps(doc))
+    assert result.status == 2 and result.error is not None
+    assert result.error["rule"] == "record.deal"
+    assert result.error["message"].startswith(f"hand 1: {name} holds ")
+
+
+def test_record_deal_without_a_player_s_hand_names_the_player() -> None:
+    # only where tied leaders play on ([game.ties] leaders-play-on) may a hand leave
+    # players out; elsewhere the missing hand is named, not taken for a play-off
+    doc = copy.deepcopy(EXAMPLE)
+    hand = doc["hands"][0]["deal"]
+    name = [p for p in doc["players"] if p != doc["hands"][0]["dealer"]][-1]
+    hand["stock"].extend(hand["hands"].pop(name))
+    result = replay(json.dumps(doc))
+    assert result.status == 2 and result.error is not None
+    assert result.error == {
+        "rule": "record.deal",
+        "message": f"hand 1: the deal holds no hand for '{name}'",
+    }
+
+
+def test_record_reshuffle_that_is_not_cards_is_record_reshuffle() -> None:
+    doc = copy.deepcopy(EXAMPLE)
+    doc["hands"][0]["reshuffles"] = [["ZZ"]]
+    result = replay(json.dumps(doc))
+    assert result.error is not None and result.error["rule"] == "record.reshuffle"
 
 
 def test_record_deal_without_hands_is_refused() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit.cards import CARDS, Card, make_pack
@@ -47,11 +48,12 @@ class Deal:
         upcard = next(it)
         return cls(tuple(tuple(h) for h in hands), upcard, tuple(it))
 
-    def check(self, rules: Rules, dealer: int) -> None:
+    def check(self, rules: Rules, dealer: int, names: Sequence[str] = ()) -> None:
         """Raises :class:`RecordError` unless this deal is exactly the rules' pack and sizes.
 
         ``record.deal`` for a hand of the wrong size (or no hands at all), ``record.pack``
-        for cards that are not exactly the pack.
+        for cards that are not exactly the pack. ``names``, one for each hand, name the
+        hands in the messages (else their seats).
         """
         players = len(self.hands)
         if players == 0:
@@ -63,7 +65,8 @@ class Deal:
             if len(cards) != want:
                 raise RecordError(
                     "record.deal",
-                    f"seat {seat + 1} holds {len(cards)} cards; the rules deal {want}",
+                    f"{names[seat] if seat < len(names) else f'seat {seat + 1}'} holds "
+                    f"{len(cards)} cards; the rules deal {want}",
                 )
         counts = [0] * 53
         for c in (*[c for h in self.hands for c in h], self.upcard, *self.stock):

@@ -58,10 +58,10 @@ class Game:
         if isinstance(players, str) or not all(isinstance(p, str) for p in players):
             raise RulesError("players", "players must be a list of names (strings)")
         names = list(players)
-        _check_names(names)
+        check_names(names)
         rules.check_players(len(names))
-        if seed is not None and (type(seed) not in (int, str)):
-            raise RulesError("seed", f"a seed is an int or a str, not {seed!r}")
+        if seed is not None:
+            check_seed(seed)
         if dealer is not None and (type(dealer) is not int or not 0 <= dealer < len(names)):
             raise RulesError("dealer", f"the dealer is a seat from 0 to {len(names) - 1}")
         self.rules = rules
@@ -416,7 +416,29 @@ def _to_game_seats(event: Event, seats: tuple[int, ...], n: int) -> Event:
     )
 
 
-def _check_names(names: list[str]) -> None:
+#: The largest seed a record holds, in bits (a number of at most 78 digits).
+MAX_SEED_BITS = 256
+
+
+def check_seed(seed: object) -> None:
+    """Refuses a seed a record could not hold or give back ([record.seed]): a whole
+    number of at most :data:`MAX_SEED_BITS` bits, or a text of Unicode characters (no
+    lone surrogates, which no file can hold)."""
+    if type(seed) is int:
+        if seed.bit_length() > MAX_SEED_BITS:
+            raise RulesError("seed", f"a seed has at most {MAX_SEED_BITS} bits")
+        return
+    if type(seed) is not str:
+        raise RulesError("seed", f"a seed is a whole number or a text, not {type(seed).__name__}")
+    try:
+        seed.encode()
+    except UnicodeEncodeError:
+        raise RulesError(
+            "seed", "a seed text must be valid Unicode (it holds a lone surrogate)"
+        ) from None
+
+
+def check_names(names: Sequence[str]) -> None:
     """Refuses names a record could not hold or give back ([record.players])."""
     for name in names:
         if not name or not name.strip():

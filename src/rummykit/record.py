@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,9 +22,9 @@ from typing import Any
 from rummykit.actions import Pass, parse_player_action
 from rummykit.cards import CARDS, Card, quote
 from rummykit.errors import IllegalAction, NotationError, RecordError, RulesError, RummyError
-from rummykit.game import Game
+from rummykit.game import Game, check_names, check_seed
 from rummykit.hand import Deal
-from rummykit.rules import Rules
+from rummykit.rules import Rules, Ties
 
 __all__ = ["ReplayResult", "load_game", "parse_record", "read_json", "replay", "write_record"]
 
@@ -36,8 +35,6 @@ _KNOWN_KEYS = ("rules", "options", "players", "hands")
 MAX_DEPTH = 64
 #: Most digits of a number in a record (Python refuses to read past 4300 digits).
 MAX_DIGITS = 100
-#: Most bits of an integer seed (a seed is written back into the record).
-MAX_SEED_BITS = 256
 
 
 @dataclass
@@ -65,13 +62,13 @@ class Record:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def _cards(value: Any, where: str) -> list[Card]:
+def _cards(value: Any, where: str, rule: str = "record.deal") -> list[Card]:
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise RecordError("record.deal", f"{where} must be a list of cards")
+        raise RecordError(rule, f"{where} must be a list of cards")
     try:
         return [Card.parse(c) for c in value]
     except NotationError as e:
-        raise RecordError("record.deal", f"{where}: {e.message}") from None
+        raise RecordError(rule, f"{where}: {e.message}") from None
 
 
 def _parse_int(text: str) -> int:
@@ -139,16 +136,6 @@ def read_json(text: str | bytes) -> Any:
     return doc
 
 
-def _good_name(name: Any) -> bool:
-    # no control characters (a name is printed on terminals) and no lone surrogates
-    return (
-        isinstance(name, str)
-        and bool(name.strip())
-        and ":" not in name
-        and not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name)
-    )
-
-
 def _json_type(value: Any) -> str:
     """What a JSON value is, in words (never the value itself, which may be huge)."""
     if value is None:
@@ -172,8 +159,10 @@ def _check_seed(doc: Mapping[str, Any]) -> None:
         raise RecordError(
             "record.seed", f'"seed" must be a whole number or a text, not {_json_type(seed)}'
         )
-    if isinstance(seed, int) and seed.bit_length() > MAX_SEED_BITS:
-        raise RecordError("record.seed", f'"seed" must have at most {MAX_SEED_BITS} bits')
+    try:
+        check_seed(seed)
+    except RulesError as e:
+        raise RecordError("record.seed", f'"seed": {e.message}') from None
 
 
 def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
@@ -196,15 +185,12 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
     except RulesError as e:
         raise RecordError("record.rules", e.message) from None
     players = doc.get("players")
-    if (
-        not isinstance(players, list)
-        or not all(_good_name(p) for p in players)
-        or len(set(players)) != len(players)
-    ):
-        raise RecordError(
-            "record.players",
-            "\"players\" must be a list of distinct names (without ':' or control characters)",
-        )
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("record.players", '"players" must be a list of names')
+    try:
+        check_names(players)
+    except RulesError as e:
+        raise RecordError("record.players", f'"players": {e.message}') from None
     _check_seed(doc)
     try:
         rules.check_players(len(players))
@@ -240,6 +226,9 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
         )
     # a hand dealt to some players only (tied leaders playing on, [game.ties])
     seats = tuple(s for s, p in enumerate(players) if p in by_name)
+    if len(seats) < len(players) and rules.ties is not Ties.LEADERS_PLAY_ON:
+        missing = ", ".join(quote(p) for p in players if p not in by_name)
+        raise RecordError("record.deal", f"{where}: the deal holds no hand for {missing}")
     if dealer not in by_name:
         raise RecordError(
             "record.deal", f"{where}: the dealer {quote(dealer)} is not dealt in to this hand"
@@ -262,7 +251,10 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
         rules.check_players(len(dealt))
     except RulesError as e:
         raise RecordError("record.deal", f"{where}: {e.message}") from None
-    the_deal.check(rules, dealt.index(dealer))
+    try:
+        the_deal.check(rules, dealt.index(dealer), dealt)
+    except RecordError as e:
+        raise RecordError(e.rule, f"{where}: {e.message}") from None
     actions = raw.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record.hands", f'{where}: "actions" must be a list of texts')
@@ -270,7 +262,8 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
     if not isinstance(raw_shuffles, list):
         raise RecordError("record.reshuffle", f'{where}: "reshuffles" must be a list of stocks')
     reshuffles = [
-        _cards(order, f"{where} reshuffle {i + 1}") for i, order in enumerate(raw_shuffles)
+        _cards(order, f"{where} reshuffle {i + 1}", "record.reshuffle")
+        for i, order in enumerate(raw_shuffles)
     ]
     extra = {k: v for k, v in raw.items() if k not in ("dealer", "deal", "actions", "reshuffles")}
     return HandRecord(seat, the_deal, list(actions), extra, reshuffles, seats)
