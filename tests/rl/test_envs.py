@@ -204,3 +204,90 @@ def test_render_shows_the_public_table_only() -> None:
     e.reset(seed=0)
     text = e.render()
     assert text is not None and "spectator" in text and "hand:" not in text
+
+
+def _tied_leaders_hand(players: int = 3) -> Any:
+    """A remik-table game (ties: leaders-play-on) at a low target, played at random
+    until tied leaders play a hand on alone ([game.ties])."""
+    for seed in range(200):
+        e = raw_env(preset="remik-table", players=players, target=30, reward="hand")
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        table = e.table
+        while not table.over:
+            if len(table.game.hand_seats) != players:
+                return e
+            table.step(table.to_act, int(rng.choice(table.legal_indices())))
+    raise AssertionError("no game of tied leaders playing on")
+
+
+def test_tied_leaders_playing_on_alone_every_seat_observes_in_game_seats() -> None:
+    # the hand is dealt to the leaders only, its view numbering them 0..k-1; each seat's
+    # observation puts every fact back at its game seat, and a seat that sits the hand
+    # out observes the public table with nothing to do
+    e = _tied_leaders_hand()
+    table = e.table
+    game = table.game
+    out = [s for s in range(3) if s not in game.hand_seats]
+    rng = np.random.default_rng(1)
+    space = e.observation_space(e.possible_agents[0])["observation"]
+    steps = 0
+    finished = False
+    while not table.over and len(game.hand_seats) != 3 and steps < 300:
+        for seat in range(3):
+            obs, mask = table.observe(seat)
+            assert space.contains(obs)
+            assert bool(mask.any()) == (seat == table.to_act)
+            if seat in out:
+                # the seat's own hand is the first segment: it holds nothing
+                assert not obs[:53].any()
+        to_act = table.to_act
+        assert to_act in game.hand_seats
+        assert e.observe(f"player_{to_act}")["action_mask"].any()
+        ended = table.game.hand.number
+        rewards = table.step(to_act, int(rng.choice(table.legal_indices())))
+        steps += 1
+        if table.over or game.hand.number != ended:
+            for seat in out:  # the hand's rewards go to those who played it
+                assert rewards[seat] == 0.0
+            assert sum(rewards) == pytest.approx(0.0)
+            assert any(rewards)
+            finished = True
+            break
+    assert finished
+
+
+def test_an_unneeded_lay_off_end_is_not_taken_unwrapped() -> None:
+    # "layoff 4D to 1 low" is the engine's "layoff 4D to 1" in other words: its integer
+    # is not in the mask, and raw_env refuses it as the docs say, changing nothing; the
+    # wrong end is refused by the engine's own rule
+    from rummykit import EndOfRun, LayOff
+
+    e = raw_env(preset="500-rum", players=2)
+    found = None
+    for seed in range(200):
+        e.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        table = e.table
+        while not table.over and table.steps < 400:
+            lays = [a for a in table.game.legal_actions() if isinstance(a, LayOff)]
+            if lays:
+                found = lays[0]
+                break
+            e.step(int(rng.choice(table.legal_indices())))
+        if found is not None:
+            break
+    assert found is not None and found.end is None
+    game = e.table.game
+    rules = set()
+    for end in (EndOfRun.LOW, EndOfRun.HIGH):
+        other = LayOff(found.cards, found.meld, end)
+        index = e.codec.encode(other)
+        assert e.observe(e.agent_selection)["action_mask"][index] == 0
+        steps = e.table.steps
+        with pytest.raises(IllegalAction) as info:
+            e.step(index)
+        assert e.table.steps == steps and e.table.game is game
+        rules.add(info.value.rule)
+    # a run takes the card at one end: one spelling names it, the other is wrong
+    assert rules == {"action.code", "layoff.extend"} or rules == {"action.code"}

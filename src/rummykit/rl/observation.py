@@ -47,6 +47,7 @@ Scores are raw points (a network should scale them).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -54,6 +55,8 @@ from numpy.typing import NDArray
 from rummykit import Phase, PlayerView, Rules, SeatFacts, TableMeld, format_cards
 
 __all__ = ["MELD_WIDTH", "SEAT_WIDTH", "TURN_WIDTH", "ObservationEncoder"]
+
+_V = TypeVar("_V")
 
 #: Numbers per meld slot.
 MELD_WIDTH = 32
@@ -212,8 +215,64 @@ class ObservationEncoder:
             state.window if phase is Phase.RUMMY else (),
         )
 
+    def encode_dealt_to(
+        self, view: PlayerView, seats: Sequence[int], me: int, totals: Sequence[int]
+    ) -> NDArray[np.float32]:
+        """The observation of game seat ``me`` in a hand dealt to ``seats`` only (tied
+        leaders playing on, [game.ties]). ``view`` is ``Game.view(me)``: the hand's own,
+        its seats numbered 0..k-1, or a spectator's for a seat that sits the hand out.
+        Every fact of a seat is put back at its game seat (a seat that sits out holds no
+        cards), the melds' owners too, and ``totals`` are the game's, so the vector is
+        laid out as in every other hand."""
+        self._check_rules(view.rules, self.players)
+        n = self.players
+
+        def game_seat(local: int) -> int:
+            return seats[local] if 0 <= local < len(seats) else -1
+
+        def spread(values: Sequence[_V], empty: _V) -> list[_V]:
+            out = [empty] * n
+            for local, value in enumerate(values):
+                out[seats[local]] = value
+            return out
+
+        melds = [
+            TableMeld(m.is_run, m.suit, m.rank, m.lo, m.cards, tuple(seats[o] for o in m.owners))
+            for m in (v.meld for v in view.melds)
+        ]
+        must = view.must_meld
+        return self._encode(
+            me,
+            view.hand or (),
+            spread(view.known, ()),
+            view.pile,
+            melds,
+            lambda: melds,
+            spread(view.hand_sizes, 0),
+            totals,
+            spread(view.has_melded, False),
+            spread(view.played, False),
+            game_seat(view.to_act),
+            game_seat(view.dealer),
+            view.phase,
+            view.game_over,
+            view.stock_size,
+            view.took,
+            view.melds_made,
+            -1 if must is None else must,
+            view.turn_state.same_card,
+            view.stock_reuses,
+            view.hand_number,
+            tuple(game_seat(c) for c in view.call_order),
+        )
+
     def _check_rules(self, rules: Rules, players: int) -> None:
-        if rules is not self.rules and (rules != self.rules or players != self.players):
+        if players != self.players:
+            raise ValueError(
+                f"the view is of {players} players, not {self.players}: a hand dealt to "
+                "some players only is encoded by encode_dealt_to"
+            )
+        if rules is not self.rules and rules != self.rules:
             raise ValueError(f"the view is of {rules}, not of {self.rules}")
 
     def _encode(

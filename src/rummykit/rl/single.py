@@ -152,8 +152,9 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         while not table.over and table.to_act != self.seat:
             p = table.to_act
             action = self._bots[p].act(table.view(p))
+            seats = table.game.hand_seats
             event = table.game.apply(action, p)
-            reward += table.rewards(event)[self.seat]
+            reward += table.rewards(event, seats)[self.seat]
         return reward
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from rummykit import Event, Game, PlayerView, Rules
+from rummykit import Event, Game, IllegalAction, LayOff, PlayerView, Rules
 from rummykit.rl.codec import ActionCodec
 from rummykit.rl.observation import ObservationEncoder
 from rummykit.rules import Scoring
@@ -136,9 +136,11 @@ class Table:
         from what it may know alone: its :class:`~rummykit.view.SeatFacts` (the facts of
         its view), or its view while tied leaders play a hand on alone."""
         game = self.game
-        if len(game.hand_seats) != self.players:  # the view says how a seat sits out
+        seats = game.hand_seats
+        if len(seats) != self.players:  # the view says how a seat sits out
             view = game.view(seat)
-            return self.encoder.encode(view), self.codec.mask(view.legal_actions)
+            obs = self.encoder.encode_dealt_to(view, seats, seat, game.totals)
+            return obs, self.codec.mask(view.legal_actions)
         facts = game.facts(seat)
         return self.encoder.encode_facts(facts), self.codec.mask(facts.legal_actions)
 
@@ -147,16 +149,31 @@ class Table:
 
         Raises :class:`~rummykit.rl.codec.CodecError` for an integer outside the space
         and :class:`~rummykit.errors.IllegalAction` (changing nothing) for an illegal
-        action.
+        action, or for an integer that is not in the mask (a lay-off naming an end it
+        does not need, which the engine would take as the listed lay-off: ``action.code``).
         """
         action = self.codec.decode(index)
-        event = self.game.apply(action, seat)
+        game = self.game
+        if (
+            isinstance(action, LayOff)
+            and action.end is not None
+            and seat == game.to_act
+            and action not in game.legal_actions()
+        ):
+            game.clone().apply(action, seat)  # an illegal one is refused by its rule
+            raise IllegalAction(
+                "action.code",
+                f"{action}: the end need not be named, so this integer is not in the mask",
+            )
+        seats = game.hand_seats
+        event = game.apply(action, seat)
         self.steps += 1
         self.last_event = event
-        return self.rewards(event)
+        return self.rewards(event, seats)
 
-    def rewards(self, event: Event) -> list[float]:
-        """Every seat's reward for one event (see the module)."""
+    def rewards(self, event: Event, seats: Sequence[int] | None = None) -> list[float]:
+        """Every seat's reward for one event (see the module); ``seats``: those dealt in
+        to the hand it is of (all by default; a seat that sat it out gets 0)."""
         n = self.players
         if self.reward == "game":
             if not event.game_over or event.winner is None:
@@ -167,9 +184,14 @@ class Table:
         if result is None:
             return [0.0] * n
         scores = result.scores
-        total = sum(scores)
+        dealt = range(n) if seats is None else seats
+        total = sum(scores[p] for p in dealt)
         scale = self._sign / self.reward_scale
-        return [(s - (total - s) / (n - 1)) * scale for s in scores]
+        k = len(dealt)
+        out = [0.0] * n
+        for p in dealt:
+            out[p] = (scores[p] - (total - scores[p]) / (k - 1)) * scale
+        return out
 
     def bot_seeds(self, levels: Sequence[str]) -> list[str]:
         """Seeds for bots of this game, one per level, fixed by the game's seed."""
