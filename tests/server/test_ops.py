@@ -190,6 +190,25 @@ def test_a_waiting_table_nobody_joins_is_closed(
         assert live.get("/tables") == []
 
 
+def test_a_new_table_never_takes_the_code_of_a_stored_one(
+    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # codes are unique over every table ever made: a closed table, no longer in memory,
+    # keeps its code, and a new table drawing it draws again (it failed with a 500)
+    import rummykit.server.lobby as lobby
+
+    with make_server(db=sqlite_url) as live:
+        old = live.table(seats("open", "open"))
+    time.sleep(0.6)
+    with make_server(db=sqlite_url, waiting_ttl=0.5) as live:
+        assert live.get(f"/tables/{old['id']}")["status"] == "closed"
+        assert old["id"] not in live.server.lobby.tables
+        letters = iter(old["code"] + "BBBBBB")
+        monkeypatch.setattr(lobby.secrets, "choice", lambda _: next(letters))
+        made = live.post("/tables", {"seats": seats("open", "open")}, status=201)
+        assert made["code"] == "BBBBBB"
+
+
 def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_when_asked(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:

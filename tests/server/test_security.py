@@ -134,3 +134,40 @@ def test_a_token_acts_only_for_its_own_seat_at_its_own_table(live: LiveServer) -
     assert watcher.act("draw")["rule"] == "server.spectator"
     assert live.get(f"/tables/{first}")["seq"] == 0
     assert mover.act("draw")["type"] == "ack"
+
+
+def test_a_seat_left_while_its_hello_waits_is_not_handed_to_the_connection(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a leave written between the hello's first look at the token and the connection's
+    # joining the table (they raced: a client could send both at once) frees the seat;
+    # the connection must not keep it, or it would watch and play whoever sits there next
+    import rummykit.server.seating as seating
+
+    table = live.table(seats("open", "open"))["id"]
+    mallory = live.join(table, "Mallory")
+    real = seating.connect
+
+    async def leave_first(t: Table, conn: Any, last: int | None, token: str | None) -> bool:
+        assert token is not None
+        await seating.leave(t, token)  # the leave the hello raced, done just before
+        return await real(t, conn, last, token)
+
+    monkeypatch.setattr(seating, "connect", leave_first)
+    message, code = _hello(live, table, None, mallory)
+    assert message["rule"] == "server.token" and code == 4403
+    monkeypatch.undo()
+    victim = live.join(table, "Victim")
+    assert live.get(f"/tables/{table}")["seats"][0]["name"] == "Victim"
+    watcher = live.client(table, victim)
+    assert watcher.seat == 0
+    watcher.close()
+
+
+def test_sync_at_a_table_with_no_game_is_answered(live: LiveServer) -> None:
+    table = live.table(seats("open", "open"))["id"]
+    client = live.client(table)
+    client.send({"type": "sync", "seq": 0})
+    answer = client.until("error")
+    assert answer["rule"] == "server.not-playing" and answer["seq"] == 0
+    client.close()

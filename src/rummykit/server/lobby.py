@@ -89,6 +89,7 @@ class Lobby:
             return self.tables[table_id]
         if state.table.status != "over":
             raise LobbyError("lobby.table", f"table {state.table.code} is closed", 404)
+        state.table.updated_at = now()  # in use again: not idle since its game ended
         table = Table(state, self.store, self.config, self.runner)
         self._add(table)
         return table
@@ -214,7 +215,7 @@ class Lobby:
         if len(self.tables) >= self.config.max_tables:
             raise LobbyError("lobby.full", "this server has as many tables as it holds", 503)
         options, rows = self._check(spec)
-        code = self._new_code()
+        code = await self._new_code()
         row = TableRow(
             id=secrets.token_hex(16),
             code=code,
@@ -229,10 +230,11 @@ class Lobby:
         event("table.create", row.id, 0, f"table {code} made", code=code, preset=spec.preset)
         return table
 
-    def _new_code(self) -> str:
+    async def _new_code(self) -> str:
+        """A code no table has, live or stored (a code stays a table's for good)."""
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            if code not in self._codes:
+            if code not in self._codes and await self.store.find_table(code) is None:
                 return code
 
     def open_tables(self, everything: bool = False) -> list[dict[str, Any]]:

@@ -208,9 +208,16 @@ async def again(table: Table, token: str) -> dict[str, Any]:
     return {"table": table.doc()}
 
 
-async def connect(table: Table, conn: Connection, last: int | None) -> None:
+async def connect(table: Table, conn: Connection, last: int | None, token: str | None) -> bool:
     """A client said hello: welcome, what it missed (or a fresh view), and everybody
-    learns that the seat is connected."""
+    learns that the seat is connected. With a ``token`` the seat is the one it holds now,
+    looked up here in the table's task (a ``leave`` may have freed it since the hello
+    was read): False, and nothing done, where it holds none."""
+    if token is not None:
+        seat = seat_of(table, token)
+        if seat is None:
+            return False
+        conn.seat = seat
     table.conns.add(conn)
     table.send(
         conn,
@@ -225,6 +232,7 @@ async def connect(table: Table, conn: Connection, last: int | None) -> None:
     table.catch_up(conn, last)
     if conn.seat is not None:
         table.broadcast_table()
+    return True
 
 
 async def disconnect(table: Table, conn: Connection) -> None:

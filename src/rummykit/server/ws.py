@@ -91,11 +91,29 @@ async def _hello(websocket: WebSocket, table: Table, config: ServerConfig) -> Co
             await _refuse(websocket, "server.token", "this token holds no seat here", 4403)
             return None
     conn = Connection(websocket, seat, config.max_outbox)
-    await table.call(seating.connect, table, conn, hello.seq)
+    try:
+        # the seat is looked up again in the table's task: a leave may have freed it
+        seated = await table.call(seating.connect, table, conn, hello.seq, hello.token)
+    except TableStopped:  # closed by the sweep (or the server stopping) since it opened
+        await _turn_away(conn, "lobby.table", f"table {table.row.code} is closed", 4404)
+        return None
+    if not seated:
+        await _turn_away(conn, "server.token", "this token holds no seat here", 4403)
+        return None
     return conn
 
 
+async def _turn_away(conn: Connection, rule: str, message: str, code: int) -> None:
+    """Refuses a client whose connection was already made: the error, then the close."""
+    conn.send(error(rule, message, None))
+    conn.close(code)
+    await conn.finish()
+
+
 async def _sync(table: Table, conn: Connection, last: int | None) -> None:
+    if table.game_row is None:  # nothing to catch up on: say so
+        table.send(conn, error("server.not-playing", "no game has started here", table.row.seq))
+        return
     table.catch_up(conn, last)
 
 
@@ -170,7 +188,8 @@ async def play_socket(websocket: WebSocket, lobby: Lobby, config: ServerConfig) 
                 if refused > MAX_REFUSED:
                     conn.close(4429)
                     break
-                table.send(conn, error("server.rate", "too many messages: slow down", None))
+                slow = error("server.rate", "too many messages: slow down", table.row.seq)
+                table.send(conn, slow)
                 continue
             try:
                 await _handle(table, conn, raw, config)
