@@ -62,6 +62,8 @@ def test_bad_requests_get_named_errors(live: LiveServer) -> None:
         ({"seats": [{"kind": "open"}]}, "lobby.seats"),
         ({"seats": [{"kind": "bot", "level": "genius"}, {"kind": "open"}]}, "lobby.seats"),
         ({"seats": [{"kind": "robot"}, {"kind": "open"}]}, "lobby.request"),
+        # only a person's token starts a game: a table of bots alone could never start
+        ({"seats": [{"kind": "bot"}, {"kind": "bot", "level": "greedy"}]}, "lobby.seats"),
         ({"clock": 1}, "lobby.clock"),
         ({"surprise": True}, "lobby.request"),
     ]

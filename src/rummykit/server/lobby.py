@@ -208,6 +208,8 @@ class Lobby:
             name = check_name(s.name or f"{level.capitalize()} {i + 1}", names)
             names.append(name)
             rows.append(SeatRow(i, "bot", name, level))
+        if all(r.kind == "bot" for r in rows):  # a person starts the game, with a token
+            raise LobbyError("lobby.seats", "a table needs an open seat for a person")
         return rules.options(), rows
 
     async def create(self, spec: NewTable) -> Table:
