@@ -162,6 +162,7 @@ def no_terminal(monkeypatch: pytest.MonkeyPatch, pilot: Any = None) -> list[Play
         App.run(self, headless=True, size=(80, 24), auto_pilot=pilot or quit_at_once)
 
     monkeypatch.setattr(PlayApp, "run", run)
+    monkeypatch.setattr("rummykit.cli.play_cmd._terminal", lambda: True)
     return apps
 
 
@@ -182,8 +183,21 @@ def test_an_unfinished_saved_game_is_not_overwritten(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert "holds an unfinished game (hand 1; You +0, Ana +0, Ben +0)" in err
-    assert f"play --resume {path}" in err and "play --new" in err
+    # the hint names the file: a plain --new would start over in the default file
+    assert f"play --resume {path}" in err and f"play --new --save {path}" in err
     assert path.read_bytes() == saved and apps == []
+
+    # resuming another game into it is refused too
+    other = tmp_path / "other.json"
+    unfinished(other)
+    assert main(["play", "--resume", str(other), "--save", str(path)]) == 2
+    assert "save the game you resume to another file" in capsys.readouterr().err
+    assert path.read_bytes() == saved and apps == []
+    # resuming a game into its own file is what --resume is for
+    assert main(["play", "--resume", str(path)]) == 0
+    assert len(apps) == 1
+    apps.clear()
+    path.write_bytes(saved)
 
     # --new starts over (and overwrites it)
     assert main(["play", "--save", str(path), "--seed", "3", "--new"]) == 0
@@ -203,6 +217,18 @@ def test_a_finished_game_or_no_file_is_overwritten_without_asking(
     assert s.over
     assert main(["play", "--save", str(path), "--seed", "4"]) == 0
     assert len(apps) == 2 and json.loads(path.read_bytes())["seed"] == 4
+
+
+def test_without_a_terminal_play_says_so_and_saves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    apps = no_terminal(monkeypatch)
+    monkeypatch.setattr("rummykit.cli.play_cmd._terminal", lambda: False)
+    path = tmp_path / "game.json"
+    assert main(["play", "--save", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "played in a terminal" in err and "simulate" in err and err.count("\n") == 1
+    assert apps == [] and not path.exists()
 
 
 def test_new_and_resume_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> None:

@@ -220,14 +220,27 @@ def run(args: argparse.Namespace) -> int:
         _error(f"cannot read {e.filename}: {e.strerror or e}")
         return 2
     path = session.save_path
-    if args.resume is None and not args.new and path is not None:
+    resumed = None if args.resume is None else Path(args.resume or default_save_path())
+    if not args.new and path is not None and (resumed is None or _other(path, resumed)):
+        # a game resumed is saved over itself; any other unfinished game is kept
         lost = unfinished_game(path)
         if lost is not None:
+            save = "" if path == default_save_path() else f" --save {shlex.quote(str(path))}"
+            if resumed is None:
+                other = f"start a new game over it with: {cmd} play --new{save}"
+            else:
+                other = "save the game you resume to another file (--save FILE)"
             _error(
                 f"{path} holds {lost}; continue it with: {cmd} play --resume"
-                f"{_file_arg(path)}, or start a new game over it with: {cmd} play --new"
+                f"{_file_arg(path)}, or {other}"
             )
             return 2
+    if not _terminal():
+        _error(
+            "the game is played in a terminal, and standard input or output is not one "
+            f"(bots play each other without one: {cmd} simulate)"
+        )
+        return 2
     from rummykit.tui.app import PlayApp
 
     session.save()
@@ -258,6 +271,16 @@ def run(args: argparse.Namespace) -> int:
         _error(session.save_error)
         status = 1
     return status
+
+
+def _other(path: Path, resumed: Path) -> bool:
+    """Whether the game is saved somewhere else than the file it was resumed from."""
+    return path.expanduser().resolve() != resumed.expanduser().resolve()
+
+
+def _terminal() -> bool:
+    """Whether the full-screen game can be drawn and played here."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _file_arg(path: Path) -> str:
