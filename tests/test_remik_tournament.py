@@ -261,6 +261,15 @@ def test_cli_tournament_refuses_bad_arguments_and_bad_records(
     assert main(["tournament", "--table-size", "5"]) == 2
     assert "table_size" in capsys.readouterr().err
     assert main(["tournament", "--bots", "wizard"]) == 2
+    capsys.readouterr()
+    assert main(["tournament", "--players", "100000000"]) == 2
+    assert "--players must be 2 to 1000" in capsys.readouterr().err
+    assert main(["tournament", "--seed", "\udcff"]) == 2
+    assert "valid Unicode" in capsys.readouterr().err
+    # a record that cannot be written is said before any round is played
+    assert main(["tournament", "--record", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert "is a folder" in captured.err and captured.out == ""
     bad = tmp_path / "bad.json"
     bad.write_text('{"tournament": "remik-multi-table", "rules": "remik-500", "players": ["A"]}')
     assert main(["tournament", "--replay", str(bad)]) == 2

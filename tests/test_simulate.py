@@ -94,6 +94,9 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--players", "99"], "not 99"),
         (["--games", "0"], "--games"),
         (["--jobs", "0"], "--jobs"),
+        (["--jobs", "100000"], "--jobs must be 1 to 256"),
+        (["--seed", "\udcff"], "a seed text must be valid Unicode"),  # a non-UTF-8 argument
+        (["--records", "/proc/no-such-folder"], "cannot write in /proc/no-such-folder"),
         (["--bots", "greedy,greedy"], "twice"),
         (["--bots", "ismcts:lots,greedy"], "budget"),
         (["--stop-after", "0"], "--stop-after must be seconds above 0"),
@@ -157,6 +160,28 @@ def test_a_last_line_cut_short_is_dropped_and_played_again(
     doc = _run_json(capsys, "--log", str(log))
     assert doc["games"] == 4
     assert sorted(json.loads(ln)["index"] for ln in log.read_text().splitlines()) == [0, 1, 2, 3]
+
+
+def test_a_file_that_is_not_a_log_is_refused_and_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # one line without a newline is not a log cut short: it was somebody's file
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    assert main([*BASE, "--log", str(notes)]) == 2
+    err = capsys.readouterr().err
+    assert f"{notes}:1: not a line of a log" in err and "Traceback" not in err
+    assert notes.read_text() == "my notes"
+
+
+def test_a_log_that_cannot_be_written_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for log in ("/proc/no-such.jsonl", str(tmp_path)):  # nowhere to write; a folder
+        assert main([*BASE, "--log", log]) == 2
+        captured = capsys.readouterr()
+        assert f"{log}: cannot be a log" in captured.err and captured.out == ""
+        assert "Traceback" not in captured.err
 
 
 def test_a_log_from_before_deals_were_named_is_refused_at_four_seats(

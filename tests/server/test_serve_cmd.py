@@ -69,6 +69,22 @@ def test_serve_refuses_a_bad_database_url() -> None:
     assert done.returncode == 2 and "--db mysql://x" in done.stderr
 
 
+def test_serve_names_a_database_it_cannot_use(tmp_path: Path) -> None:
+    corrupt = tmp_path / "corrupt.db"
+    corrupt.write_bytes(b"not a database at all")
+    for url in (f"sqlite+aiosqlite:///{corrupt}", f"sqlite+aiosqlite:///{tmp_path}/no/such.db"):
+        done = subprocess.run(
+            [sys.executable, "-m", "rummykit", "serve", "--port", "1", "--db", url],
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+        assert done.returncode == 3, done.stderr
+        assert f"--db {url}: cannot use this database" in done.stderr
+        assert "Traceback" not in done.stderr and "open http" not in done.stdout
+
+
 def test_serve_without_the_extra_says_what_to_install() -> None:
     script = (
         f"import sys; sys.path.insert(0, {str(SRC)!r})\n"

@@ -45,6 +45,7 @@ def run_tasks(
     must be picklable where ``jobs`` > 1 (a module-level function).
     """
     todo = deque(tasks)
+    jobs = min(jobs, len(todo))  # no process without a task to play
 
     def may_begin() -> bool:
         return bool(todo) and (deadline is None or time.monotonic() < deadline)

@@ -5,6 +5,7 @@ the run where it stopped."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -14,26 +15,47 @@ T = TypeVar("T")
 
 def load(path: Path, run: str, parse: Callable[[dict[str, Any]], T], foreign: str) -> list[T]:
     """The entries of run ``run`` saved in ``path`` (none if it does not exist), each read
-    by ``parse``. A last line cut short (by an interruption) is dropped from the file; any
-    other bad line, or one of another run (called ``foreign`` in the error: "a game of
-    another match"), raises ``ValueError`` with its line number."""
-    if not path.exists():
-        return []
-    text = path.read_text(encoding="utf-8")
+    by ``parse``, after checking that ``path`` can be written. A last line cut short (by
+    an interruption: not JSON, no newline, after entries of the run) is dropped from the
+    file; any other bad line, or one of another run (called ``foreign`` in the error: "a
+    game of another match"), raises ``ValueError`` with its line number, and so does a
+    file that cannot be read or written, so that nothing is played to be lost."""
+    try:
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        with path.open("a", encoding="utf-8"):  # where games cannot be saved, say so now
+            pass
+    except (OSError, UnicodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise ValueError(f"{path}: cannot be a log: {reason}") from None
     lines = text.splitlines()
     out: list[T] = []
     for n, line in enumerate(lines, 1):
         try:
             doc = json.loads(line)
+        except ValueError as exc:
+            if n == len(lines) and out and not text.endswith("\n"):  # cut short
+                path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
+                break
+            raise ValueError(f"{path}:{n}: not a line of a log ({exc})") from None
+        try:
             if not isinstance(doc, dict) or doc.get("match") != run:
                 raise ValueError(f"{foreign}, not of {run}")
             out.append(parse(doc))
         except ValueError as exc:
-            if n == len(lines) and not text.endswith("\n"):
-                path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
-                break
             raise ValueError(f"{path}:{n}: {exc}") from None
     return out
+
+
+def writable_folder(path: Path) -> None:
+    """Makes folder ``path`` (and its parents) and checks that files can be written in
+    it; raises ``ValueError`` naming it otherwise."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / f".rummykit-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise ValueError(f"cannot write in {path}: {exc.strerror or exc}") from None
 
 
 def append(path: Path, run: str, doc: dict[str, Any]) -> None:

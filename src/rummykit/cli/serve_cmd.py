@@ -25,6 +25,9 @@ examples:
   rummykit serve --host 0.0.0.0                   reachable from other machines (see
                                                   docs/server.md: put TLS in front)
   rummykit serve --allow-origin https://rummy.example.org --log-format json
+
+exit status: 0 when stopped with Ctrl+C, 2 for a bad argument, 3 when the database
+cannot be used (it is opened and brought up to date before the server starts).
 """
 
 
@@ -113,7 +116,15 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-    db = args.db or default_url()
+    try:
+        db = args.db or default_url()
+    except OSError as e:
+        print(
+            f"rummykit serve: cannot make the database's folder {e.filename}: "
+            f"{e.strerror or e} (name a database with --db)",
+            file=sys.stderr,
+        )
+        return 3
     if not db.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
         print(
             f"rummykit serve: --db {db}: use sqlite+aiosqlite:///PATH or "
@@ -129,6 +140,10 @@ def run(args: argparse.Namespace) -> int:
         allow_origins=frozenset(args.allow_origin),
         waiting_ttl=args.waiting_hours * 3600,
     )
+    problem = _database_problem(db)
+    if problem is not None:
+        print(f"rummykit serve: --db {_safe(db)}: {problem}", file=sys.stderr)
+        return 3
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"rummykit server: open http://{shown}:{args.port}/ (Ctrl+C stops it)")
     print(f"database: {_safe(db)}", flush=True)
@@ -143,6 +158,25 @@ def run(args: argparse.Namespace) -> int:
         ws_ping_timeout=20,
     )
     return 0
+
+
+def _database_problem(url: str) -> str | None:
+    """Why the server could not use the database at ``url`` (opened, brought up to date
+    and closed again, as the server will at start), or None."""
+    import asyncio
+
+    from rummykit.server.storage import Store
+
+    async def check() -> None:
+        store = await Store.open(url)
+        await store.close()
+
+    try:
+        asyncio.run(check())
+    except Exception as e:  # every driver and migration error: said in one line
+        text = " ".join(str(getattr(e, "orig", None) or e).split()) or type(e).__name__
+        return f"cannot use this database ({type(e).__name__}: {text[:300]})"
+    return None
 
 
 def _safe(url: str) -> str:

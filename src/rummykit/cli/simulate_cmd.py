@@ -24,6 +24,7 @@ from rummykit.bots import LEVELS, resolve_level
 from rummykit.bots.levels import difficulty_help
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
 from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.game import check_seed
 from rummykit.rules import PRESETS, Rules
 
 __all__ = ["add_parser", "compute_ratings", "final_ranks", "run"]
@@ -115,6 +116,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     paired_cmd.add_arguments(p)
     p.set_defaults(run=run)
+
+
+#: The most processes ``--jobs`` starts (one a core is the most that helps).
+MAX_JOBS = 256
 
 
 class _Bad(Exception):
@@ -321,8 +326,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.games < 1:
             raise _Bad(f"--games must be at least 1, not {args.games}")
-        if args.jobs < 1:
-            raise _Bad(f"--jobs must be at least 1, not {args.jobs}")
+        if not 1 <= args.jobs <= MAX_JOBS:
+            raise _Bad(f"--jobs must be 1 to {MAX_JOBS}, not {args.jobs}")
         if args.stop_after is not None:
             if not args.stop_after > 0:
                 raise _Bad(f"--stop-after must be seconds above 0, not {args.stop_after}")
@@ -336,9 +341,10 @@ def run(args: argparse.Namespace) -> int:
         if args.records:
             records = Path(args.records).expanduser()
             try:
-                records.mkdir(parents=True, exist_ok=True)
-            except OSError as e:
-                raise _Bad(f"cannot create {records}: {e.strerror or e}") from e
+                runlog.writable_folder(records)
+            except ValueError as e:
+                raise _Bad(str(e)) from None
+        check_seed(args.seed)  # a text a record can hold (no lone surrogates)
     except (_Bad, RummyError) as e:
         print(
             f"rummykit simulate: {e.message if isinstance(e, RummyError) else e}", file=sys.stderr

@@ -15,8 +15,10 @@ from typing import Any
 
 from rummykit.bots import LEVELS, get_bot, resolve_level
 from rummykit.bots.levels import difficulty_help
+from rummykit.cli import runlog
 from rummykit.cli.rules_cmd import parse_option_value
 from rummykit.errors import RummyError
+from rummykit.game import check_seed
 from rummykit.players import Player
 from rummykit.record import read_json
 from rummykit.remik_tournament import RoundResult, Tournament, TournamentRules, summary
@@ -135,6 +137,11 @@ def _rules(args: argparse.Namespace) -> TournamentRules:
     )
 
 
+#: The most players a tournament takes (each is a bot in memory, each round a game at
+#: every table of up to four).
+MAX_PLAYERS = 1000
+
+
 def _players(count: int, levels_text: str, seed: str) -> dict[str, Player]:
     levels = [b.strip() for b in levels_text.split(",") if b.strip()]
     if not levels:
@@ -144,8 +151,8 @@ def _players(count: int, levels_text: str, seed: str) -> dict[str, Player]:
             resolve_level(level)
         except ValueError as e:
             raise _Bad(str(e)) from None
-    if count < 2:
-        raise _Bad(f"--players must be at least 2, not {count}")
+    if not 2 <= count <= MAX_PLAYERS:
+        raise _Bad(f"--players must be 2 to {MAX_PLAYERS}, not {count}")
     players: dict[str, Player] = {}
     for i in range(count):
         level = levels[i % len(levels)]
@@ -217,7 +224,8 @@ def _finish(args: argparse.Namespace, t: Tournament) -> None:
         return
     state = "winner" if t.over else "leader (the record stops before the end)"
     top = t.standings()[0].name
-    print(f"{len(t.rounds)} rounds; {state}: {top}")
+    rounds = len(t.rounds)
+    print(f"{rounds} round{'' if rounds == 1 else 's'}; {state}: {top}")
     print(describe_standings(t))
 
 
@@ -227,10 +235,18 @@ def run(args: argparse.Namespace) -> int:
         return _replay(args)
     try:
         rules = _rules(args)
+        check_seed(args.seed)  # a text a record can hold (no lone surrogates)
         players = _players(args.players, args.bots, args.seed)
         seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
         t = Tournament(list(players), rules, seed=seed)
         record = Path(args.record).expanduser() if args.record else None
+        if record is not None:  # a record that cannot be written is said before playing
+            if record.is_dir():
+                raise _Bad(f"--record {record} is a folder")
+            try:
+                runlog.writable_folder(record.parent)
+            except ValueError as e:
+                raise _Bad(str(e)) from None
     except (_Bad, RummyError) as e:
         message = e.message if isinstance(e, RummyError) else str(e)
         print(f"rummykit tournament: {message}", file=sys.stderr)
