@@ -259,7 +259,9 @@ def test_cli_tournament_refuses_bad_arguments_and_bad_records(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["tournament", "--table-size", "5"]) == 2
-    assert "table_size" in capsys.readouterr().err
+    assert "--table-size: 5 is not from 2 to 4" in capsys.readouterr().err
+    assert main(["tournament", "--ratios", "0"]) == 2
+    assert "--ratios: 0 is not a list of whole numbers" in capsys.readouterr().err
     assert main(["tournament", "--bots", "wizard"]) == 2
     capsys.readouterr()
     assert main(["tournament", "--players", "100000000"]) == 2

@@ -115,7 +115,7 @@ class TournamentRules:
         ):
             raise RulesError(
                 "chip_ratios",
-                f"option chip_ratios: {ratios!r} is not a list of whole numbers from 1 "
+                f"option chip_ratios: {_shown(ratios)} is not a list of whole numbers from 1 "
                 "(the ratio of each round, the last repeating)",
             )
 
@@ -560,3 +560,10 @@ def summary(t: Tournament) -> dict[str, Any]:
             for r in t.rounds
         ],
     }
+
+
+def _shown(ratios: object) -> str:
+    """Chip ratios as people write them (``1,2,3``), whatever was given."""
+    if isinstance(ratios, (tuple, list)):
+        return ",".join(str(r) for r in ratios) or "nothing"
+    return repr(ratios)

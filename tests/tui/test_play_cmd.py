@@ -70,6 +70,10 @@ def test_resume_saves_on_to_the_same_file(tmp_path: Path) -> None:
         (["play", "--set", "jokers=7", "--no-save"], "jokers"),
         (["play", "nonsense", "--no-save"], "'nonsense'"),
         (["play", "--resume", "/nonexistent/game.json"], "/nonexistent/game.json"),
+        (["play", "--delay", "-1", "--no-save"], "--delay is 0 to 60 seconds, not -1"),
+        (["play", "--delay", "nan", "--no-save"], "not nan"),
+        (["play", "--delay", "inf", "--no-save"], "not inf"),
+        (["play", "--budget", "0", "--no-save"], "--budget is at least 1"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line_on_stderr(

@@ -135,6 +135,10 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+#: The longest pause before a bot's action, in seconds.
+MAX_DELAY = 60.0
+
+
 def _seed(text: str | None) -> int | str | None:
     if text is None:
         return None
@@ -149,6 +153,12 @@ def build_session(args: argparse.Namespace) -> Any:
     from rummykit.errors import RulesError
     from rummykit.tui.session import Session, default_save_path
 
+    if not 0 <= args.delay <= MAX_DELAY:  # nan and inf too
+        raise RulesError("delay", f"--delay is 0 to {MAX_DELAY:g} seconds, not {args.delay:g}")
+    if args.budget is not None and args.budget < 1:
+        raise RulesError(
+            "budget", f"--budget is at least 1 (a number of playouts), not {args.budget}"
+        )
     save: Path | None = None
     if not args.no_save:
         save = Path(args.save).expanduser() if args.save else default_save_path()
@@ -244,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
     from rummykit.tui.app import PlayApp
 
     session.save()
-    app = PlayApp(session, delay=max(0.0, args.delay), sort_by=args.sort, command=cmd)
+    app = PlayApp(session, delay=args.delay, sort_by=args.sort, command=cmd)
     try:
         app.run()
     except Exception as e:  # the terminal or Textual failed outside the app's handlers

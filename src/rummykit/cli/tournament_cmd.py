@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, get_bot, resolve_level
 from rummykit.bots.levels import difficulty_help
-from rummykit.cli import runlog
 from rummykit.cli.rules_cmd import parse_option_value
-from rummykit.errors import RummyError
+from rummykit.errors import RulesError, RummyError
 from rummykit.game import check_seed
 from rummykit.players import Player
 from rummykit.record import read_json
@@ -129,12 +129,20 @@ def _rules(args: argparse.Namespace) -> TournamentRules:
             raise _Bad(
                 f"--ratios takes whole numbers separated by commas, not {args.ratios!r}"
             ) from None
-    return TournamentRules(
-        rules=Rules.preset(args.preset, **options),
-        table_size=args.table_size,
-        starting_chips=args.chips,
-        chip_ratios=ratios,
-    )
+    rules = Rules.preset(args.preset, **options)
+    try:
+        return TournamentRules(
+            rules=rules, table_size=args.table_size, starting_chips=args.chips, chip_ratios=ratios
+        )
+    except RulesError as e:  # named as the option the command line sets it with
+        flag = _FLAGS.get(e.option)
+        if flag is None:
+            raise
+        raise _Bad(e.message.replace(f"option {e.option}", flag, 1)) from None
+
+
+#: The tournament's options, by the flags that set them.
+_FLAGS = {"table_size": "--table-size", "starting_chips": "--chips", "chip_ratios": "--ratios"}
 
 
 #: The most players a tournament takes (each is a bot in memory, each round a game at
