@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.server.test_storage import _free_port
 
@@ -67,6 +68,18 @@ def test_serve_refuses_a_bad_database_url() -> None:
         check=False,
     )
     assert done.returncode == 2 and "--db mysql://x" in done.stderr
+
+
+@pytest.mark.parametrize(
+    "extra", [["--bot-delay", "nan"], ["--bot-delay", "-1"], ["--waiting-hours", "nan"]]
+)
+def test_serve_refuses_numbers_out_of_range(
+    extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rummykit.cli import main
+
+    assert main(["serve", *extra]) == 2
+    assert "--bot-delay and --processes may not be negative" in capsys.readouterr().err
 
 
 def test_serve_names_a_database_it_cannot_use(tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ without the extra."""
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any
 
@@ -102,10 +103,12 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"rummykit serve: --port {args.port}: a port is 1 to 65535", file=sys.stderr)
         return 2
-    if args.bot_delay < 0 or args.processes < 0 or args.waiting_hours <= 0:
+    if not (args.bot_delay >= 0 and args.processes >= 0 and args.waiting_hours > 0) or not (
+        math.isfinite(args.bot_delay) and math.isfinite(args.waiting_hours)
+    ):  # nan passes no comparison
         print(
             "rummykit serve: --bot-delay and --processes may not be negative, "
-            "--waiting-hours must be positive",
+            "--waiting-hours must be positive (and both finite numbers)",
             file=sys.stderr,
         )
         return 2
