@@ -114,6 +114,19 @@ def test_stock_turn_over_danger_can_count_the_cards_drawn_from_a_public_stock() 
     assert sum(judge.hidden) == sum(view.hand_sizes) - 7 - 1  # Ana's hand, Ben's 3C
 
 
+def agrees(state: Hand, hand: Hand, view: PlayerView) -> None:
+    """A determinized ``state`` agrees with what seat 0 sees of ``hand`` (``view``): its
+    own cards, every hand's size, the whole pack once, the same legal actions."""
+    assert sorted(state.hands[0]) == sorted(hand.hands[0])
+    assert [len(h) for h in state.hands] == [len(h) for h in hand.hands]
+    cards = Counter(c for h in state.hands for c in h)
+    cards.update(state.stock)
+    cards.update(state.pile)
+    cards.update(c for m in state.melds for c in m.cards)
+    assert cards == Counter({c: k for c, k in enumerate(pack_counts(view.rules, 3)) if k})
+    assert sorted(map(str, state.legal_actions())) == sorted(map(str, view.legal_actions))
+
+
 @pytest.mark.parametrize("weighted", [False, True])
 def test_stock_turn_over_determinized_stock_is_the_public_order(weighted: bool) -> None:
     hand = turned_over()
@@ -125,14 +138,7 @@ def test_stock_turn_over_determinized_stock_is_the_public_order(weighted: bool) 
         state = determinize(view, random.Random(k), weights)
         assert state.stock == hand.stock  # the same cards in the same order
         assert code("3C") in state.hands[1]
-        assert sorted(state.hands[0]) == sorted(hand.hands[0])
-        assert [len(h) for h in state.hands] == [len(h) for h in hand.hands]
-        cards = Counter(c for h in state.hands for c in h)
-        cards.update(state.stock)
-        cards.update(state.pile)
-        cards.update(c for m in state.melds for c in m.cards)
-        assert cards == Counter({c: k for c, k in enumerate(pack_counts(view.rules, 3)) if k})
-        assert sorted(map(str, state.legal_actions())) == sorted(map(str, view.legal_actions))
+        agrees(state, hand, view)
 
 
 @pytest.mark.parametrize(
@@ -212,14 +218,7 @@ def test_stock_reshuffle_determinized_stock_holds_only_the_shuffled_cards(weight
         # every card of the stock is one of the shuffled pile, or the one the upcard may be
         spare += outside(state.stock, shuffled)
         assert outside(state.stock, shuffled) <= 1
-        assert sorted(state.hands[0]) == sorted(hand.hands[0])
-        assert [len(h) for h in state.hands] == [len(h) for h in hand.hands]
-        cards = Counter(c for h in state.hands for c in h)
-        cards.update(state.stock)
-        cards.update(state.pile)
-        cards.update(c for m in state.melds for c in m.cards)
-        assert cards == Counter({c: k for c, k in enumerate(pack_counts(view.rules, 3)) if k})
-        assert sorted(map(str, state.legal_actions())) == sorted(map(str, view.legal_actions))
+        agrees(state, hand, view)
     assert 0 < spare < 40  # the upcard's place is sometimes another card, mostly not
 
 

@@ -122,7 +122,7 @@ def test_joker_swap_of_the_take_target_fulfils_take_must_meld() -> None:
     assert melds(hand) == ["6H 7H 8H"] and pile(hand).endswith("JK")
 
 
-def joker_for_another_card() -> Hand:
+def joker_for_another_card(**options: object) -> Hand:
     """Ben melds 7H 8H JK=9H; Ana holds 9H and 6S, and the pile is AD 5S QC: taking it down
     to 5S, she can meld 5S only with the joker she wins by swapping her 9H for it."""
     hand = make_hand(
@@ -131,6 +131,7 @@ def joker_for_another_card() -> Hand:
         {"Ana": "9H 6S 5S 2C QD KC 3D", "Ben": "7H 8H JK 4C TD JS QC"},
         "AD",
         stock="8C 2D",
+        **options,
     )
     act(hand, "Ana: draw", "Ana: discard 5S")
     act(hand, "Ben: draw", "Ben: meld 7H 8H JK=9H", "Ben: discard QC")
@@ -151,16 +152,7 @@ def test_joker_swap_of_another_card_wins_a_joker_for_take_must_meld() -> None:
 
 def test_joker_swap_of_another_card_refused_as_a_way_when_the_option_is_off() -> None:
     # the same cards without joker swaps: 5S has no partner but the 6S, so no take of it
-    hand = make_hand(
-        "remik-500",
-        "Ana Ben",
-        {"Ana": "9H 6S 5S 2C QD KC 3D", "Ben": "7H 8H JK 4C TD JS QC"},
-        "AD",
-        stock="8C 2D",
-        joker_swap=False,
-    )
-    act(hand, "Ana: draw", "Ana: discard 5S")
-    act(hand, "Ben: draw", "Ben: meld 7H 8H JK=9H", "Ben: discard QC")
+    hand = joker_for_another_card(joker_swap=False)
     assert "take 2" not in [str(a) for a in hand.legal_actions()]
     refuse(hand, "Ana: take 2", "take.must-meld")
 
