@@ -206,12 +206,18 @@ def test_cli_log_resumes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     ],
 )
 def test_cli_bad_input_exits_2(
-    capsys: pytest.CaptureFixture[str], extra: list[str], needle: str
+    capsys: pytest.CaptureFixture[str],
+    extra: list[str],
+    needle: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.chdir(tmp_path)
     assert main([*BASE, *extra]) == 2
     captured = capsys.readouterr()
     assert needle in captured.err
     assert "Traceback" not in captured.err and captured.out == ""
+    assert list(tmp_path.iterdir()) == []  # refused: nothing made (a --records folder)
 
 
 def test_cli_help_teaches(capsys: pytest.CaptureFixture[str]) -> None:

@@ -338,7 +338,7 @@ def run(args: argparse.Namespace) -> int:
         players = args.players if args.players is not None else len(specs)
         rules.check_players(players)
         records: Path | None = None
-        if args.records:
+        if args.records and not args.paired:  # --paired refuses it: make no folder
             records = Path(args.records).expanduser()
             try:
                 runlog.writable_folder(records)
