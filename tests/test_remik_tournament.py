@@ -275,7 +275,8 @@ def test_cli_tournament_refuses_bad_arguments_and_bad_records(
     bad = tmp_path / "bad.json"
     bad.write_text('{"tournament": "remik-multi-table", "rules": "remik-500", "players": ["A"]}')
     assert main(["tournament", "--replay", str(bad)]) == 2
-    assert "record.tournament" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"rummykit tournament: {bad}: " in err and "record.tournament" in err
 
 
 def test_cli_tournament_help_teaches_with_an_example(capsys: pytest.CaptureFixture[str]) -> None:

@@ -220,7 +220,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"rummykit tournament: cannot read {args.replay}: {e.strerror}", file=sys.stderr)
         return 2
     except RummyError as e:
-        print(f"rummykit tournament: {e.message} [{e.rule}]", file=sys.stderr)
+        print(f"rummykit tournament: {args.replay}: {e.message} [{e.rule}]", file=sys.stderr)
         return 2
     _finish(args, t)
     return 0
