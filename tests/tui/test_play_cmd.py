@@ -223,6 +223,20 @@ def test_a_finished_game_or_no_file_is_overwritten_without_asking(
     assert len(apps) == 2 and json.loads(path.read_bytes())["seed"] == 4
 
 
+def test_a_save_file_that_cannot_be_is_named_with_what_to_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    apps = no_terminal(monkeypatch)
+    plain = tmp_path / "plain.txt"
+    plain.write_text("notes")
+    for where, why in ((tmp_path, "it is a folder"), (plain / "game.json", "is not a folder")):
+        assert main(["play", "--save", str(where)]) == 2
+        err = capsys.readouterr().err
+        assert f"cannot save the game to {where}: " in err and why in err
+        assert "--save FILE" in err and "--no-save" in err and "--resume" not in err
+    assert apps == [] and plain.read_text() == "notes"
+
+
 def test_without_a_terminal_play_says_so_and_saves_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -230,6 +230,13 @@ def run(args: argparse.Namespace) -> int:
         _error(f"cannot read {e.filename}: {e.strerror or e}")
         return 2
     path = session.save_path
+    problem = None if path is None else _cannot_save(path)
+    if problem is not None:
+        _error(
+            f"cannot save the game to {path}: {problem}; save it elsewhere with --save FILE, "
+            "or play without saving with --no-save"
+        )
+        return 2
     resumed = None if args.resume is None else Path(args.resume or default_save_path())
     if not args.new and path is not None and (resumed is None or _other(path, resumed)):
         # a game resumed is saved over itself; any other unfinished game is kept
@@ -281,6 +288,17 @@ def run(args: argparse.Namespace) -> int:
         _error(session.save_error)
         status = 1
     return status
+
+
+def _cannot_save(path: Path) -> str | None:
+    """Why no game can be saved as ``path`` (a folder there, or a file where its folder
+    should be), or None."""
+    if path.is_dir():
+        return "it is a folder"
+    for parent in path.parents:
+        if parent.exists():
+            return None if parent.is_dir() else f"{parent} is not a folder"
+    return None
 
 
 def _other(path: Path, resumed: Path) -> bool:
