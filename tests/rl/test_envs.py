@@ -206,6 +206,27 @@ def test_render_shows_the_public_table_only() -> None:
     assert text is not None and "spectator" in text and "hand:" not in text
 
 
+def test_human_rendering_shows_the_table_from_the_reset_on(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    e = raw_env(preset="500-rum", players=2, render_mode="human")
+    e.reset(seed=0)
+    assert "hand 1, seen by a spectator" in capsys.readouterr().out
+    single = SingleSeatEnv(preset="500-rum", players=2, render_mode="human")
+    single.reset(seed=0)
+    assert "hand 1, seen by player_0" in capsys.readouterr().out
+
+
+def test_a_numpy_integer_seeds_as_the_same_int() -> None:
+    table = Table("500-rum", 2)
+    table.reset(seed=np.int64(3))
+    first = table.game_seed
+    table.reset(seed=3)
+    assert table.game_seed == first
+    with pytest.raises(TypeError):
+        table.reset(seed=1.5)  # type: ignore[arg-type]
+
+
 def _tied_leaders_hand(players: int = 3) -> Any:
     """A remik-table game (ties: leaders-play-on) at a low target, played at random
     until tied leaders play a hand on alone ([game.ties])."""

@@ -121,6 +121,8 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self._cache = None
         self._zero_rewards = None
         self.agent_selection = self.possible_agents[self.table.to_act]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation and action mask, from its own view only."""

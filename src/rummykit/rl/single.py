@@ -114,6 +114,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self._illegal = False
         self._play_bots()
         obs, info = self._observe()
+        if self.render_mode == "human":
+            self.render()
         return obs, info
 
     def step(

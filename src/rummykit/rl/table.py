@@ -25,6 +25,7 @@ Both are zero-sum. A game cut short by ``max_steps`` gives nothing more.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -101,7 +102,7 @@ class Table:
         """Deals a new game. The same ``seed`` deals the same game; without one, the
         next game of the sequence the last seed started."""
         if seed is not None:
-            self._rng.seed(seed)
+            self._rng.seed(operator.index(seed))  # numpy's integers too; not 1.5 or "7"
         self.game_seed = self._rng.getrandbits(63)
         self._game = Game(self.rules, self.names, seed=self.game_seed)
         self.steps = 0
