@@ -82,6 +82,14 @@ def test_serve_refuses_numbers_out_of_range(
     assert "--bot-delay and --processes may not be negative" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("url", ["sqlite+aiosqlite://", "sqlite+aiosqlite:///:memory:"])
+def test_serve_refuses_a_database_in_memory(url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from rummykit.cli import main
+
+    assert main(["serve", "--db", url]) == 2
+    assert "keeps nothing when the server stops" in capsys.readouterr().err
+
+
 def test_serve_names_a_database_it_cannot_use(tmp_path: Path) -> None:
     corrupt = tmp_path / "corrupt.db"
     corrupt.write_bytes(b"not a database at all")

@@ -54,7 +54,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         default=25,
         metavar="N",
-        help="deals before the test first looks; it looks again at each doubling (default: 25)",
+        help="deals before the test first looks, at least 2; it looks again at each doubling "
+        "(default: 25)",
     )
     g.add_argument(
         "--lineup",

@@ -143,6 +143,14 @@ def run(args: argparse.Namespace) -> int:
         allow_origins=frozenset(args.allow_origin),
         waiting_ttl=args.waiting_hours * 3600,
     )
+    if db.rstrip("/") == "sqlite+aiosqlite:" or db.endswith(":memory:"):
+        print(
+            f"rummykit serve: --db {db}: a database in memory keeps nothing when the server "
+            "stops, and the server promises to bring tables back: name a file "
+            "(sqlite+aiosqlite:///PATH)",
+            file=sys.stderr,
+        )
+        return 2
     problem = _database_problem(db)
     if problem is not None:
         print(f"rummykit serve: --db {_safe(db)}: {problem}", file=sys.stderr)

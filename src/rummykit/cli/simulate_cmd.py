@@ -62,7 +62,9 @@ bot levels: {", ".join(LEVELS)}
 {difficulty_help()}
 
 {paired_cmd.EPILOG}
-exit status: 0 done; 2 bad arguments (unknown preset, option, bot level, player count).
+exit status: 0 done (also when --stop-after stopped it); 2 bad arguments (unknown preset,
+option, bot level, player count) or a --log that is not this match's; 130 stopped with
+Ctrl+C (the games in --log are kept).
 """
 
 
