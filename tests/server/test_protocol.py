@@ -115,6 +115,24 @@ def test_a_flood_is_rate_limited(make_server: Callable[..., LiveServer], sqlite_
         assert {m["rule"] for m in got if m["type"] == "error"} == {"server.rate"}
 
 
+def test_a_client_that_keeps_flooding_is_closed(
+    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rummykit.server.ws as ws
+
+    monkeypatch.setattr(ws, "MAX_REFUSED", 5)
+    with make_server(db=sqlite_url, rate=1.0, burst=3) as live:
+        table = live.table(seats("open", "open"))["id"]
+        client = live.client(table)
+        with contextlib.suppress(ConnectionClosed):
+            for _ in range(40):
+                client.send({"type": "ping"})
+        with pytest.raises(ConnectionClosed):
+            while True:
+                client.recv(5)
+        assert client.ws.close_code == 4429
+
+
 def _refused(live: LiveServer, path: str, hello: object) -> tuple[dict[str, object], int | None]:
     with connect(f"ws://127.0.0.1:{live.port}{path}") as ws:
         with contextlib.suppress(ConnectionClosed):  # an unknown table closes at once

@@ -44,7 +44,9 @@ from rummykit.server.table import Table, TableStopped
 
 __all__ = ["play_socket"]
 
-#: Messages refused for the rate limit before the connection is closed.
+#: Messages refused for the rate limit in a burst before the connection is closed; one
+#: refusal a second is forgiven, so only a client that keeps flooding is closed, not one
+#: that bursts now and then over hours.
 MAX_REFUSED = 200
 
 
@@ -179,13 +181,12 @@ async def play_socket(websocket: WebSocket, lobby: Lobby, config: ServerConfig) 
     if conn is None:
         return
     bucket = TokenBucket(config.rate, config.burst)
-    refused = 0
+    refusals = TokenBucket(1.0, MAX_REFUSED)
     try:
         while not conn.closed:
             raw = await _receive(websocket)
             if not bucket.take():
-                refused += 1
-                if refused > MAX_REFUSED:
+                if not refusals.take():  # flooding on and on
                     conn.close(4429)
                     break
                 slow = error("server.rate", "too many messages: slow down", table.row.seq)
