@@ -133,6 +133,18 @@ def test_a_client_that_keeps_flooding_is_closed(
         assert client.ws.close_code == 4429
 
 
+def test_clients_of_a_table_closed_by_the_sweep_are_told_it_is_going_away(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, waiting_ttl=0.5, sweep_interval=0.1) as live:
+        table = live.table(seats("open", "open"))["id"]
+        client = live.client(table)
+        with pytest.raises(ConnectionClosed):
+            while True:
+                client.recv(5)
+        assert client.ws.close_code == 1001  # going away (a normal close tells nothing)
+
+
 def _refused(live: LiveServer, path: str, hello: object) -> tuple[dict[str, object], int | None]:
     with connect(f"ws://127.0.0.1:{live.port}{path}") as ws:
         with contextlib.suppress(ConnectionClosed):  # an unknown table closes at once

@@ -52,8 +52,9 @@ class Connection:
             await self.websocket.close(self.code)
         self.closed = True
 
-    async def finish(self) -> None:
-        """Sends what is queued, then ends the writer."""
-        self.close()
+    async def finish(self, code: int = 1000) -> None:
+        """Sends what is queued, then ends the writer (closing with ``code`` unless it was
+        closed already)."""
+        self.close(code)
         with contextlib.suppress(Exception):
             await self._writer

@@ -131,7 +131,7 @@ class Table:
             if item is not _STOP and not item[2].done():
                 item[2].set_exception(TableStopped("the table has stopped"))
         for conn in list(self.conns):
-            await conn.finish()
+            await conn.finish(1001)  # going away: the server stops, or the table closed
 
     async def call(self, fn: Callable[..., Awaitable[_T]], *args: Any) -> _T:
         """Runs ``fn(*args)`` in the table's task, after everything queued before it."""
