@@ -256,6 +256,13 @@ def test_new_and_resume_do_not_go_together(capsys: pytest.CaptureFixture[str]) -
     assert "not allowed with" in capsys.readouterr().err
 
 
+def test_save_and_no_save_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["play", "--no-save", "--save", "game.json"])
+    assert e.value.code == 2
+    assert "not allowed with" in capsys.readouterr().err
+
+
 def test_the_resume_hint_names_the_command_that_was_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

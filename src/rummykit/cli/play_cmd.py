@@ -111,12 +111,13 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--sort", choices=("suit", "rank"), default="suit", help="how your hand is sorted"
     )
-    p.add_argument(
+    saving = p.add_mutually_exclusive_group()
+    saving.add_argument(
         "--save",
         metavar="FILE",
         help="where the game record is saved as it goes (default: ~/.rummykit/last-game.json)",
     )
-    p.add_argument("--no-save", action="store_true", help="do not save the game")
+    saving.add_argument("--no-save", action="store_true", help="do not save the game")
     start = p.add_mutually_exclusive_group()
     start.add_argument(
         "--resume",
