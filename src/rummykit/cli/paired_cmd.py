@@ -38,6 +38,20 @@ game wins separate two bots.
 """
 
 
+#: The paired measurement's options and their defaults (by their ``args`` names).
+DEFAULTS: dict[str, Any] = {"deals": 400, "first_look": 25, "lineup": "alternate", "margin": None}
+
+
+def unused_options(args: argparse.Namespace) -> list[str]:
+    """The paired measurement's options given a value of their own without ``--paired``
+    (they would do nothing), as flags."""
+    return [
+        "--" + name.replace("_", "-")
+        for name, default in DEFAULTS.items()
+        if getattr(args, name) != default
+    ]
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """Adds the paired measurement's options to ``rummykit simulate``."""
     g = p.add_argument_group("paired measurement (see below)")
@@ -47,12 +61,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="measure two bots by point difference per hand on the same deals",
     )
     g.add_argument(
-        "--deals", type=int, default=400, metavar="N", help="most deals to play (default: 400)"
+        "--deals",
+        type=int,
+        default=DEFAULTS["deals"],
+        metavar="N",
+        help="most deals to play (default: 400)",
     )
     g.add_argument(
         "--first-look",
         type=int,
-        default=25,
+        default=DEFAULTS["first_look"],
         metavar="N",
         help="deals before the test first looks, at least 2; it looks again at each doubling "
         "(default: 25)",
@@ -60,7 +78,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--lineup",
         choices=LINEUPS,
-        default="alternate",
+        default=DEFAULTS["lineup"],
         help="alternate: the bots take turns around the table; one-vs-rest: the first bot "
         "alone against copies of the second (default: alternate)",
     )

@@ -335,6 +335,12 @@ def run(args: argparse.Namespace) -> int:
                 raise _Bad(f"--stop-after must be seconds above 0, not {args.stop_after}")
             if args.paired:
                 raise _Bad("--stop-after stops games; --paired stops by its test (--deals)")
+        unused = [] if args.paired else paired_cmd.unused_options(args)
+        if unused:
+            raise _Bad(
+                f"{', '.join(unused)} go with --paired; without it simulate plays --games "
+                "whole games"
+            )
         specs = _specs(args.bots)
         rules = _rules(args.preset, args.set)
         players = args.players if args.players is not None else len(specs)
