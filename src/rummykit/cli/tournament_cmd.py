@@ -103,8 +103,13 @@ def add_parser(sub: Any) -> None:
         "--set", action="append", default=[], metavar="KEY=VALUE", help="set an option on top"
     )
     p.add_argument("--seed", default="0", help="seed of the seating, deals and bots (default: 0)")
-    p.add_argument("--record", metavar="FILE", help="save the tournament record in FILE")
-    p.add_argument("--replay", metavar="FILE", help="replay a tournament record instead")
+    files = p.add_mutually_exclusive_group()
+    files.add_argument("--record", metavar="FILE", help="save the tournament record in FILE")
+    files.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="replay a tournament record instead (its players and rules are the record's)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     p.add_argument("--quiet", action="store_true", help="no progress bar, no round standings")
     p.set_defaults(run=run)
