@@ -483,9 +483,13 @@ class _OptionSpec:
         if self.allowed is not None and value not in self.allowed:
             raise RulesError(key, f"option {key}: {quote(value)} is not one of {self.values}")
         if value < self.minimum:
-            raise RulesError(key, f"option {key}: must be at least {self.minimum}, not {value}")
-        if value > self.maximum:
-            raise RulesError(key, f"option {key}: must be at most {self.maximum}")
+            raise RulesError(
+                key, f"option {key}: must be at least {self.minimum}, not {quote(value)}"
+            )
+        if value > self.maximum:  # quoted: it may be a number of thousands of digits
+            raise RulesError(
+                key, f"option {key}: must be at most {self.maximum}, not {quote(value)}"
+            )
         return value
 
 
