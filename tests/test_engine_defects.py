@@ -161,6 +161,12 @@ def test_messages_agree_with_you() -> None:
     with pytest.raises(IllegalAction) as e:
         hand.apply(Discard(missing))
     assert e.value.message.startswith("You do not hold")
+    # a card named twice but held once is named as such, not as a card not held
+    held = CARDS[hand.hands[0][0]]
+    with pytest.raises(IllegalAction) as e:
+        hand.apply(parse_action(f"meld {held} {held} {held}"))
+    assert e.value.rule == "action.card"
+    assert e.value.message.startswith(f"You hold {held} once, not ")
     with pytest.raises(IllegalAction) as e:
         hand.apply(parse_action("draw"))
     assert e.value.message == "You have already drawn this turn"

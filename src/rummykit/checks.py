@@ -34,7 +34,7 @@ __all__ = [
     "verb",
 ]
 
-_SECOND_PERSON = {"does": "do", "has": "have", "is": "are", "was": "were"}
+_SECOND_PERSON = {"does": "do", "has": "have", "holds": "hold", "is": "are", "was": "were"}
 
 
 def verb(name: str, third: str) -> str:
@@ -109,6 +109,13 @@ def held_rest(h: HandState, p: int, cards: Sequence[int]) -> list[int] | Illegal
         try:
             rest.remove(c)
         except ValueError:
+            held = h.hands[p].count(c)
+            if held:  # named more often than held
+                times = "once" if held == 1 else f"{held} times"
+                return IllegalAction(
+                    "action.card",
+                    f"{verb(h.name(p), 'holds')} {CARDS[c]} {times}, not {cards.count(c)} times",
+                )
             return IllegalAction("action.card", f"{verb(h.name(p), 'does')} not hold {CARDS[c]}")
     return rest
 
