@@ -271,7 +271,9 @@ class Reach:
         """
         if self._direct(target, counts, melds, total, fits):
             return True
-        return self.swap_allowed and self._after_swaps(target, list(counts), melds, total, 0)
+        if not self.swap_allowed or not any(JOKER_CODE in m.cards for m in melds):
+            return False  # no joker to win: the usual case, without copying the counts
+        return self._after_swaps(target, list(counts), melds, total, 0)
 
     def _after_swaps(
         self, target: int, counts: list[int], melds: Sequence[TableMeld], total: int, start: int
