@@ -36,11 +36,15 @@ __all__ = [
 #: The longest piece of offending text an error message quotes.
 QUOTE_LIMIT = 40
 
+_JSON_WORDS: dict[bool | None, str] = {None: "null", True: "true", False: "false"}
+
 
 def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr(text)``, shortened with ``...`` to ``limit`` characters, for error messages.
 
-    Input can be huge or hostile; a message quotes only its beginning.
+    Input can be huge or hostile; a message quotes only its beginning. ``None`` and the
+    booleans are spelled as JSON spells them, the language of records, options and the
+    server's messages, where users write them.
 
     >>> quote("7X")
     "'7X'"
@@ -48,10 +52,14 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     "'999999999999999999999999999999999999..."
     >>> quote([1, 2])
     'a list'
+    >>> quote(None), quote(True)
+    ('null', 'true')
     """
     if isinstance(text, int) and not isinstance(text, bool):
         return str(text) if text.bit_length() <= 64 else f"a number of {text.bit_length()} bits"
-    if text is None or isinstance(text, (bool, float)):
+    if text is None or isinstance(text, bool):
+        return _JSON_WORDS[text]
+    if isinstance(text, float):
         return repr(text)
     if not isinstance(text, str):
         return f"a {type(text).__name__}"

@@ -353,6 +353,21 @@ def test_options_refuses_a_value_of_the_wrong_type(key: str, value: Any) -> None
     assert info.value.option == key and f"option {key}" in info.value.message
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "shown"),
+    [("joker_swap", None, "null"), ("target", True, "true"), ("ace", False, "false")],
+)
+def test_options_quote_null_and_booleans_as_json_writes_them(
+    key: str, value: Any, shown: str
+) -> None:
+    # records, the server and --set users write JSON: the message quotes their words,
+    # not Python's None/True/False
+    with pytest.raises(RulesError) as info:
+        Rules.from_record("500-rum", {key: value})
+    assert info.value.message.startswith(f"option {key}: {shown} is not")
+    assert not any(word in info.value.message for word in ("None", "True", "False"))
+
+
 def test_options_packs_float_no_longer_crashes_a_deal() -> None:
     with pytest.raises(RulesError) as info:
         Rules.preset("500-rum", packs=1.0)
