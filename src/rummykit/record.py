@@ -28,7 +28,10 @@ from rummykit.rules import Rules, Ties
 
 __all__ = ["ReplayResult", "load_game", "parse_record", "read_json", "replay", "write_record"]
 
-_KNOWN_KEYS = ("rules", "options", "players", "hands")
+#: The keys of a record that rummykit reads; any others are kept and ignored.
+RECORD_KEYS = ("rules", "options", "players", "hands")
+#: The keys of a record's hand that rummykit reads.
+HAND_KEYS = ("dealer", "deal", "actions", "reshuffles")
 
 #: Deepest nesting of arrays and objects a record may have. A record needs 4 levels; the
 #: cap keeps hostile documents from exhausting the stack when read or written again.
@@ -201,7 +204,7 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
     if not isinstance(raw_hands, list):
         raise RecordError("record.hands", '"hands" must be a list')
     hands = [_parse_hand(h, i + 1, players, rules) for i, h in enumerate(raw_hands)]
-    extra = {k: v for k, v in doc.items() if k not in _KNOWN_KEYS}
+    extra = {k: v for k, v in doc.items() if k not in RECORD_KEYS}
     return Record(rules, list(players), hands, extra)
 
 
@@ -265,7 +268,7 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
         _cards(order, f"{where} reshuffle {i + 1}", "record.reshuffle")
         for i, order in enumerate(raw_shuffles)
     ]
-    extra = {k: v for k, v in raw.items() if k not in ("dealer", "deal", "actions", "reshuffles")}
+    extra = {k: v for k, v in raw.items() if k not in HAND_KEYS}
     return HandRecord(seat, the_deal, list(actions), extra, reshuffles, seats)
 
 

@@ -158,6 +158,29 @@ def test_resume_continues_the_game_with_the_same_seats(tmp_path: Path) -> None:
     assert json.loads(path.read_text())["hands"][0]["actions"][-1] == "You: discard 6H"
 
 
+def test_resume_saves_the_keys_it_does_not_read_again(tmp_path: Path) -> None:
+    # NOTATION.md: further keys are kept and ignored; a game resumed from a record that
+    # a person annotated (an event, a date, a comment on a hand) keeps them when it saves
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw")
+    doc = json.loads(path.read_text())
+    doc["event"] = "club night"
+    doc["date"] = "2026-11-27"
+    doc["hands"][0]["comment"] = "a slow start"
+    path.write_text(json.dumps(doc))
+    again = Session.resume(path, save_path=path)
+    again.play(parse_action("meld 7H 8H 9H"))
+    saved = json.loads(path.read_text())
+    assert saved["event"] == "club night" and saved["date"] == "2026-11-27"
+    assert saved["hands"][0]["comment"] == "a slow start"
+    assert saved["hands"][0]["actions"][-1] == "You: meld 7H 8H 9H"
+    assert saved["play"] == doc["play"]
+    assert replay(saved).status == 0
+    # a new game (play again) is a new record: the annotations were of the old one
+    assert "event" not in again.rematch(seed=5).record()
+
+
 def test_resume_of_a_finished_hand_deals_the_next(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     s = scenario_session(path)

@@ -21,6 +21,7 @@ import os
 import secrets
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from rummykit.errors import IllegalAction, RecordError, RulesError, RummyError
 from rummykit.events import Event, HandResult
 from rummykit.game import Game
 from rummykit.players import Driver, Player
-from rummykit.record import load_game, read_json, write_record
+from rummykit.record import HAND_KEYS, RECORD_KEYS, load_game, read_json, write_record
 from rummykit.rules import Rules
 from rummykit.tui.log import LogLine, event_lines, hand_header, replay_log, table_after
 from rummykit.tui.words import agree
@@ -89,6 +90,38 @@ class _BotSeat:
         return self.session.bots[self.seat].act(view)
 
 
+@dataclass(frozen=True)
+class Kept:
+    """The further keys of a record (``"event"``, ``"date"``, comments), of the whole
+    record and of each hand, which a game resumed from it saves again unchanged."""
+
+    top: dict[str, Any] = field(default_factory=dict)
+    hands: tuple[dict[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, doc: object) -> Kept:
+        """The further keys of a record document (already read as a valid record)."""
+        if not isinstance(doc, dict):
+            return cls()
+        written = {*RECORD_KEYS, "seed", RECORD_KEY}
+        top = {k: v for k, v in doc.items() if k not in written}
+        raw = doc.get("hands")
+        hands = tuple(
+            {k: v for k, v in h.items() if k not in HAND_KEYS} if isinstance(h, dict) else {}
+            for h in (raw if isinstance(raw, list) else ())
+        )
+        return cls(top, hands)
+
+    def into(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """``doc`` with these keys added where it does not write them itself."""
+        for key, value in self.top.items():
+            doc.setdefault(key, value)
+        for written, extra in zip(doc["hands"], self.hands, strict=False):
+            for key, value in extra.items():
+                written.setdefault(key, value)
+        return doc
+
+
 class Session:
     """One person (seat ``human``) against bots (every other seat) in one game.
 
@@ -106,8 +139,12 @@ class Session:
         save_path: Path | None = None,
         bots: Mapping[int, Player] | None = None,
         budget: int | None = None,
+        kept: Kept | None = None,
     ) -> None:
         self.game = game
+        #: the keys of a resumed record that rummykit does not write itself, saved again
+        #: as they were (NOTATION.md: further keys are kept and ignored)
+        self.kept = kept or Kept()
         self.human = human
         self.levels = {s: _check_level(lv) for s, lv in sorted(levels.items())}
         self.save_path = save_path
@@ -206,7 +243,8 @@ class Session:
         levels = {
             s: str(saved.get(p, default_level)) for s, p in enumerate(game.players) if s != human
         }
-        return cls(game, human, levels, save_path=save_path, budget=budget)
+        kept = Kept.of(doc)
+        return cls(game, human, levels, save_path=save_path, budget=budget, kept=kept)
 
     def rematch(self, seed: int | str | None = None) -> Session:
         """A new game with the same players, bot levels, rules and save file, dealt from
@@ -350,7 +388,7 @@ class Session:
             "human": self.names[self.human],
             "bots": {self.names[s]: lv for s, lv in self.levels.items()},
         }
-        return write_record(self.game, {RECORD_KEY: meta})
+        return self.kept.into(write_record(self.game, {RECORD_KEY: meta}))
 
     def save(self) -> None:
         """Writes the record to :attr:`save_path` safely; remembers a failure.
