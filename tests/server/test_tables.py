@@ -91,6 +91,33 @@ def test_when_the_clock_runs_out_a_bot_plays_the_turn(
         assert {m["event"]["seat"] for m in played} == {late}
 
 
+def test_leaving_and_coming_back_mid_turn_keeps_the_clock_and_everybody_sees_it(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # the stand-in waits (bot_delay) before it plays, so the person is back in time; the
+    # clock goes on from its deadline (leaving is no way to a fresh clock), and the clock
+    # each client shows is sent again at once: stopped while away, running when back
+    with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=5.0) as live:
+        table = live.table(seats("open", "open"), clock=600)["id"]
+        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+        live.post(f"/tables/{table}/start", {"token": tokens[0]})
+        clients = [live.client(table, t) for t in tokens]
+        states = [c.until("state") for c in clients]
+        first = states[0]
+        mover = first["view"]["to_act"]
+        running = first["clock"]
+        assert running is not None and running["seat"] == mover
+        watcher = clients[1 - mover]
+        watcher.drain(0.2)
+        time.sleep(1.1)  # a fresh clock would end later than this one
+        live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
+        assert watcher.until("state")["clock"] is None
+        live.post(f"/tables/{table}/back", {"token": tokens[mover]})
+        again = watcher.until("state")
+        assert again["seq"] == first["seq"]  # the stand-in had not played
+        assert again["clock"] == running
+
+
 def test_a_player_who_leaves_is_stood_in_for_and_comes_back(live: LiveServer) -> None:
     table = live.table(seats("open", "open"))["id"]
     ana, ben = live.join(table, "Ana"), live.join(table, "Ben")

@@ -111,6 +111,9 @@ class Table:
         seat, window = self._clock_for()
         if seat is not None and seat == self.row.clock_seat:
             self.clock = TurnClock(seat, self.row.clock_deadline, window)
+        #: (seat, seq, clock): the clock a person's leaving stopped, which goes on if
+        #: they come back before anything is played (no fresh clock by leaving)
+        self.stopped_clock: tuple[int, int, TurnClock] | None = None
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
 
@@ -213,6 +216,11 @@ class Table:
         message = {"type": "notice", "notice": kind, "seat": seat, "message": text}
         for conn in list(self.conns):
             self.send(conn, message)
+
+    def broadcast_state(self) -> None:
+        """Sends every client its view again (the clock changed without an action)."""
+        for conn in list(self.conns):
+            self.send_state(conn)
 
     def send_state(self, conn: Connection) -> None:
         """Sends one client its own view of the game now."""
@@ -494,9 +502,13 @@ class Table:
         seconds = self.row.clock or 0
         return min(seconds, self.config.call_clock) if window else seconds
 
-    async def arm_clock(self, fresh: bool = False) -> None:
-        """Starts, keeps or stops the clock for whoever is to act, storing its deadline."""
+    async def arm_clock(self, fresh: bool = False, keep: TurnClock | None = None) -> None:
+        """Starts, keeps or stops the clock for whoever is to act, storing its deadline.
+        ``keep``: a clock stopped earlier in this same part of the turn goes on from its
+        deadline rather than starting anew (a person back from leaving mid-turn)."""
         clock = self.next_clock(fresh)
+        if keep is not None and (keep.seat, keep.window) == (clock.seat, clock.window):
+            clock = TurnClock(keep.seat, keep.deadline, keep.window)
         if clock is self.clock:
             return
         if (clock.seat, clock.deadline) != (self.row.clock_seat, self.row.clock_deadline):
