@@ -307,6 +307,16 @@ def test_record_wrong_json_types_are_refused(change: dict[str, Any], rule: str) 
     _refused_by_everyone({**EXAMPLE, **change}, rule)
 
 
+def test_record_without_hands_is_refused_and_a_tournament_record_is_named() -> None:
+    # NOTATION.md lists "hands" ([] before the first deal); a file without it is not a
+    # game's record, and one with a tournament's "rounds" says which command reads it
+    missing = {k: v for k, v in EXAMPLE.items() if k != "hands"}
+    assert '"hands" is missing' in _refused_by_everyone(missing, "record.hands")
+    cup = {**missing, "rounds": [], "table_size": 2}
+    assert "tournament --replay" in _refused_by_everyone(cup, "record.hands")
+    assert replay({**missing, "hands": []}).status == 0  # a game not yet dealt
+
+
 @pytest.mark.parametrize(
     ("path", "value", "rule"),
     [

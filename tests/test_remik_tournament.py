@@ -23,6 +23,7 @@ from rummykit.remik_tournament import (
     rebalance,
     round_payments,
 )
+from rummykit.tui.session import Session
 
 NAMES = [f"P{i}" for i in range(8)]
 
@@ -253,6 +254,22 @@ def test_cli_tournament_plays_saves_and_replays(
     doc = json.loads(capsys.readouterr().out)
     assert doc["winner"] == doc["standings"][0]["name"]
     assert doc["standings"][0]["chips"] == 5 * 40
+
+
+def test_cli_replay_and_play_refuse_a_tournament_record_and_leave_it_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "cup.json"
+    argv = ["tournament", "--players", "4", "--bots", "greedy", "--chips", "20", "--seed", "3"]
+    assert main([*argv, "--record", str(path)]) == 0
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 2
+    assert "tournament --replay" in capsys.readouterr().err
+    with pytest.raises(RecordError) as info:  # what play --resume reads the file with
+        Session.resume(path, save_path=path)
+    assert info.value.rule == "record.hands"
+    assert path.read_bytes() == before
 
 
 def test_cli_tournament_refuses_bad_arguments_and_bad_records(

@@ -535,6 +535,7 @@ def test_a_view_document_of_before_tabled_reads_it_as_false() -> None:
     assert doc["turn_state"]["tabled"] is False
     del doc["turn_state"]["tabled"]
     assert view_from_json(doc).turn_state.tabled is False
+    assert VIEW_SCHEMA.is_valid(doc)  # the schema agrees with the reader
     doc["turn_state"]["tabled"] = True
     assert view_from_json(doc).turn_state.tabled is True
 

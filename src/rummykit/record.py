@@ -200,7 +200,15 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
     except RulesError as e:
         rule = "record.players" if e.option == "players" else "record.rules"
         raise RecordError(rule, e.message) from None
-    raw_hands = doc.get("hands", [])
+    if "hands" not in doc:
+        if "rounds" in doc:  # what `rummykit tournament --record` writes
+            raise RecordError(
+                "record.hands",
+                "this is a tournament record, not a game's: replay it with "
+                "rummykit tournament --replay",
+            )
+        raise RecordError("record.hands", '"hands" is missing (a game not yet dealt has [])')
+    raw_hands = doc["hands"]
     if not isinstance(raw_hands, list):
         raise RecordError("record.hands", '"hands" must be a list')
     hands = [_parse_hand(h, i + 1, players, rules) for i, h in enumerate(raw_hands)]
