@@ -52,7 +52,7 @@ def test_english_has_every_key_the_page_asks_for() -> None:
     asked |= {f"level.{level}" for level in LEVEL_NAMES}
     asked |= {f"language.{lang}" for lang in LANGUAGES}
     asked |= {f"rank.{r}" for r in "A23456789TJQK"} | {f"suit.{s}" for s in "CDHS"}
-    asked |= {f"connection.{c}" for c in ("connecting", "open", "closed")}
+    asked |= {f"connection.{c}" for c in ("connecting", "open", "closed", "stopped")}
     asked |= {"button.sort-suit", "button.sort-rank", "meld.group", "meld.run"}
     # a hint's reason (words.js: `advice.${reason}`) and an action put as a thing to do
     asked |= {f"advice.{reason}" for reason in REASONS}
@@ -66,6 +66,32 @@ def test_english_has_every_key_the_page_asks_for() -> None:
                 if not isinstance(v, int)
             }
     assert sorted(asked - set(english)) == []
+
+
+def test_every_error_the_server_sends_has_words_in_every_language() -> None:
+    # the page shows an error by its rule id in the page's language; without a catalogue
+    # entry it could only show the server's English message
+    server = STATIC.parent
+    code = "\n".join(p.read_text(encoding="utf-8") for p in server.glob("*.py"))
+    ids = set(re.findall(r'"((?:server|lobby)\.[a-z-]+)"', code))
+    assert {"server.origin", "lobby.origin", "server.internal"} <= ids
+    for lang in LANGUAGES:
+        catalogue = _load(lang)
+        assert sorted(i for i in ids if f"rule.{i}" not in catalogue) == [], lang
+
+
+def test_a_plural_form_is_a_form_of_a_counted_message() -> None:
+    # "<key>.one" is the form for one thing (i18n.js picks it by Intl.PluralRules)
+    english = _load("en")
+    holes = re.compile(r"\{(\w+)\}")
+    forms = [
+        k for k in english if k.endswith(".one") and not k.startswith("rule.")
+    ]  # [discard.one]
+    assert "table.hand.one" in forms
+    for key in forms:
+        base = key.removesuffix(".one")
+        assert base in english, key
+        assert set(holes.findall(english[key])) == set(holes.findall(english[base])), key
 
 
 def test_every_rule_id_of_the_rules_has_an_explanation() -> None:

@@ -137,7 +137,7 @@ def test_a_rummy_call_has_its_own_short_clock_and_lapses_to_a_pass(
         left = dt.datetime.fromisoformat(state["clock"]["deadline"]) - dt.datetime.now(dt.UTC)
         assert left.total_seconds() <= 1.0  # the call's clock, not the 30 s turn clock
         notice = clients[0].until("notice", timeout=5)
-        assert notice["notice"] == "clock" and "pass" in notice["message"]
+        assert notice["notice"] == "call-clock" and "pass" in notice["message"]
         event = clients[0].until("event")
         assert event["by"] == "clock" and event["event"]["action"] == "pass"
         assert event["event"]["seat"] == offered

@@ -233,6 +233,7 @@ async def connect(table: Table, conn: Connection, last: int | None, token: str |
             "seat": conn.seat,
             "seq": table.row.seq,
             "table": table.doc(),
+            "hands": table.hands_played(),
         },
     )
     table.catch_up(conn, last)

@@ -217,6 +217,16 @@ class Table:
         for conn in list(self.conns):
             self.send(conn, message)
 
+    def hands_played(self) -> list[dict[str, Any]]:
+        """The finished hands of the game in progress (or just over), as the events that
+        ended them gave their results: the score sheet of a client that saw none of them."""
+        if self.game is None:
+            return []
+        return [
+            {"hand": i, "ended_by": r.ended_by.value, "out": r.out, "scores": list(r.scores)}
+            for i, r in enumerate(self.game.results, start=1)
+        ]
+
     def broadcast_state(self) -> None:
         """Sends every client its view again (the clock changed without an action)."""
         for conn in list(self.conns):
@@ -526,7 +536,7 @@ class Table:
         name = self.seats[seat].name
         log_event("clock", self.row.id, self.row.seq, f"{name}'s time ran out", seat=seat)
         if clock.window:
-            self.notice("clock", seat, f"{name}'s time to call Rummy ran out: they pass")
+            self.notice("call-clock", seat, f"{name}'s time to call Rummy ran out: they pass")
             await self.play(seat, Pass(), "clock")
             return
         self.notice(

@@ -6,6 +6,11 @@ import { t } from "./i18n.js";
 
 let open = null;
 
+/** The id of the dialog on screen, or null. */
+export function openDialogId() {
+  return open ? open.id : null;
+}
+
 /** Closes the dialog on screen, if any. */
 export function closeDialog() {
   if (open) {

@@ -1,9 +1,14 @@
 // Message catalogues (static/i18n/<lang>.json): flat keys, "{name}" placeholders.
 // English is complete and the fallback; a key missing from English too shows as ⟦key⟧.
+// A message with a {count} may have a form for one thing, `<key>.one`, chosen by the
+// language's plural rules (Intl.PluralRules); the key itself is the form for the rest.
+
+import * as prefs from "./prefs.js";
 
 export const LANGUAGES = ["en", "pt", "es", "fr", "pl"];
 
 let current = "en";
+let plurals = new Intl.PluralRules("en");
 let messages = {};
 let english = {};
 /** Keys that were asked for but missing from the current catalogue (the tests read it). */
@@ -19,7 +24,7 @@ async function load(lang) {
 export function preferredLanguage() {
   const query = new URLSearchParams(location.search).get("lang");
   if (LANGUAGES.includes(query)) return query;
-  const saved = localStorage.getItem("rk.lang");
+  const saved = prefs.savedLanguage();
   if (LANGUAGES.includes(saved)) return saved;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
     const base = String(tag).toLowerCase().split("-")[0];
@@ -34,9 +39,10 @@ export async function setLanguage(lang, save = false) {
   if (!Object.keys(english).length) english = await load("en");
   messages = lang === "en" ? english : await load(lang);
   current = lang;
+  plurals = new Intl.PluralRules(lang);
   missing.clear();
   document.documentElement.lang = lang;
-  if (save) localStorage.setItem("rk.lang", lang);
+  if (save) prefs.saveLanguage(lang);
 }
 
 export function language() {
@@ -50,6 +56,9 @@ export function has(key) {
 
 /** The message `key` in the current language, with {placeholders} filled from `params`. */
 export function t(key, params = {}) {
+  if (typeof params.count === "number" && plurals.select(params.count) === "one" && has(`${key}.one`)) {
+    key = `${key}.one`;
+  }
   let text = messages[key];
   if (text === undefined) {
     missing.add(key);

@@ -131,6 +131,7 @@ export async function renderLobby(root, config) {
     );
   };
 
+  let made = null; // {key, table}: the table this form made, while nobody sits at it
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const name = form.querySelector("#your-name").value.trim();
@@ -145,8 +146,16 @@ export async function renderLobby(root, config) {
       seats: seatStates.map((s) => (s.startsWith("bot:") ? { kind: "bot", level: s.slice(4) } : { kind: "open" })),
       clock: clock === "null" ? null : Number(clock),
     };
+    // what the server refuses (rummykit.server.seating.check_name), said before a table is made
+    if (name.includes(":") || /[\p{C}\p{Zl}\p{Zp}]/u.test(name) || /\p{Zs}/u.test(name.replaceAll(" ", ""))) {
+      replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, "[lobby.name]"), " ", t("rule.lobby.name"));
+      return;
+    }
     try {
-      const table = await api.createTable(spec);
+      // a table made for a name the server then refused is used again, not left open
+      const key = JSON.stringify(spec);
+      if (!made || made.key !== key) made = { key, table: await api.createTable(spec) };
+      const table = made.table;
       const seat = await api.join(table.id, name, 0);
       prefs.saveSeat(table.id, { seat: seat.seat, token: seat.token, name });
       prefs.savePrefs({ ...prefs.prefs(), name });
@@ -216,6 +225,6 @@ export async function renderLobby(root, config) {
         : h("li", { class: "muted" }, t("lobby.none")),
     );
   } catch {
-    replace(tables, h("li", { class: "muted" }, t("connection.closed")));
+    replace(tables, h("li", { class: "muted" }, t("error.unreachable")));
   }
 }

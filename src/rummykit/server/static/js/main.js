@@ -37,7 +37,7 @@ async function boot() {
   try {
     config = await api.pageConfig();
   } catch {
-    replace(root, h("p", { role: "alert" }, t("connection.closed")));
+    replace(root, h("p", { role: "alert" }, t("error.unreachable")));
     return;
   }
   let redraw;

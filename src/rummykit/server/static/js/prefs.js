@@ -35,6 +35,23 @@ export const saveHandOrder = (tableId, order) => write(`rk.order.${tableId}`, or
 export const sheetOf = (gameId) => read(`rk.sheet.${gameId}`, []);
 export const saveSheet = (gameId, rows) => write(`rk.sheet.${gameId}`, rows);
 
+/** The page's language as the player chose it ("rk.lang", a plain string), or null. */
+export function savedLanguage() {
+  try {
+    return localStorage.getItem("rk.lang");
+  } catch {
+    return null; // site data blocked: the browser's languages decide
+  }
+}
+
+export function saveLanguage(lang) {
+  try {
+    localStorage.setItem("rk.lang", lang);
+  } catch {
+    // storage disabled: the choice lasts until the page is left
+  }
+}
+
 /** Display preferences: {fourColour, name}. */
 export const prefs = () => read("rk.prefs", { fourColour: false, name: "" });
 export const savePrefs = (value) => write("rk.prefs", value);

@@ -95,14 +95,14 @@ export class Replay {
               "li",
               { class: `player${frame.seat === seat ? " to-act" : ""}`, "data-seat": seat },
               h("div", { class: "player-top" }, h("span", { class: "player-name" }, name), h("span", { class: "score" }, t("player.score", { score: v.totals[seat] }))),
-              h("div", { class: "known", "aria-label": t("replay.hand-of", { name }) }, (frame.hands[seat] || []).map((c) => cardNode(c, { mini: true }))),
+              h("div", { class: "known", role: "group", "aria-label": t("replay.hand-of", { name }) }, (frame.hands[seat] || []).map((c) => cardNode(c, { mini: true }))),
             ),
           ),
         ),
         h(
           "section",
           { class: "stock-pile" },
-          h("div", { class: "stock-box" }, h("h2", { class: "area-title" }, t("table.stock-title")), h("p", { "aria-label": t("table.stock", { count: v.stock_size }) }, String(v.stock_size))),
+          h("div", { class: "stock-box" }, h("h2", { class: "area-title" }, t("table.stock-title")), h("p", { role: "img", "aria-label": t("table.stock", { count: v.stock_size }) }, String(v.stock_size))),
           h("div", { class: "pile-box" }, h("h2", { class: "area-title" }, t("table.pile-title")), h("div", { class: "pile", role: "group", "aria-label": t("table.pile", { count: v.pile.length }) }, v.pile.map((c) => cardNode(c, { mini: true })))),
         ),
         h(

@@ -104,7 +104,7 @@ export function renderRoom(root, session) {
         "div",
         { class: "share" },
         h("p", {}, t("room.share")),
-        h("p", { class: "code", "aria-label": t("room.code-label", { code: table.code.split("").join(" ") }) }, table.code),
+        h("p", { class: "code" }, h("span", { class: "visually-hidden" }, t("room.code-label", { code: table.code.split("").join(" ") })), h("span", { "aria-hidden": "true" }, table.code)),
         h(
           "div",
           { class: "share-link" },

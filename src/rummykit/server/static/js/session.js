@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { TableSocket } from "./socket.js";
 import { Hand } from "./hand.js";
 import { has, t } from "./i18n.js";
-import { choose, closeDialog, scoreTable, showDialog } from "./dialogs.js";
+import { choose, closeDialog, openDialogId, scoreTable, showDialog } from "./dialogs.js";
 import { choices, tryDiscard, tryLayoff, tryMeld } from "./legal.js";
 import { cardNode } from "./cards.js";
 import { actionWords, describe, hintWords } from "./words.js";
@@ -32,7 +32,7 @@ export class Session {
     this.flash = null; // what the last event touched: {seat, meld, pile, seq}
     this.message = null; // {kind: "error"|"info", rule, text, detail}
     this.connection = "connecting";
-    this.clock = { key: null, start: 0 };
+    this.clock = null; // the state's clock: {seat, deadline, window}, null when none runs
     this.pending = false; // an action sent and not yet answered
     this.offered = null; // the seq at which the Rummy call was last offered
     this.advice = null; // the server's last hint (for the view at its seq)
@@ -89,6 +89,7 @@ export class Session {
       case "welcome":
         this.seat = msg.seat;
         this.table = msg.table;
+        this.catchUpSheet(msg.table.game, msg.hands || []);
         break;
       case "table":
         this.table = msg.table;
@@ -141,10 +142,29 @@ export class Session {
       meld: verb === "layoff" || verb === "swap" ? Number(e.action.split(" ").pop()) || null : verb === "meld" ? "new" : null,
     };
     if (e.seat !== this.seat) this.announce(this.last[e.seat].text);
-    if (e.result && !this.sheet.some((r) => r.hand === e.hand)) {
+    const caught = e.result ? this.sheet.find((r) => r.hand === e.hand && r.caught) : null;
+    if (caught) {
+      caught.seen = false;
+      delete caught.caught;
+      prefs.saveSheet(this.game, this.sheet);
+    } else if (e.result && !this.sheet.some((r) => r.hand === e.hand)) {
       this.sheet.push({ hand: e.hand, scores: e.result.scores, out: e.result.out, ended_by: e.result.ended_by, seen: false });
       prefs.saveSheet(this.game, this.sheet);
     }
+  }
+
+  /** The hands of the game in progress that ended before this browser came (welcome):
+   * on the score sheet, as seen, so no sheet pops up for them; where the hand's last
+   * event comes after all (a reconnection's catch-up), it shows as it would have. */
+  catchUpSheet(game, hands) {
+    if (!game || !hands.length) return;
+    const sheet = prefs.sheetOf(game);
+    for (const r of hands) {
+      if (!sheet.some((row) => row.hand === r.hand)) sheet.push({ hand: r.hand, scores: r.scores, out: r.out, ended_by: r.ended_by, seen: true, caught: true });
+    }
+    sheet.sort((a, b) => a.hand - b.hand);
+    prefs.saveSheet(game, sheet);
+    if (game === this.game) this.sheet = sheet;
   }
 
   /** A player took back an action: the state that follows shows the table without it. */
@@ -189,9 +209,8 @@ export class Session {
       const keys = new Set(this.hand.keys());
       for (const k of [...this.selected]) if (!keys.has(k)) this.selected.delete(k);
     }
-    // the clock restarts when the turn passes to someone else
-    const key = `${this.view.hand_number}:${this.view.to_act}:${this.view.phase === "rummy" ? this.seq : ""}`;
-    if (key !== this.clock.key) this.clock = { key, start: Date.now() };
+    // the server's clock: whose it is and when it runs out (it survives reloads)
+    this.clock = msg.clock || null;
     this.flushQueued();
     this.afterState();
   }
@@ -212,8 +231,14 @@ export class Session {
     }
   }
 
+  /** Whether we are offered a Rummy call in the latest view. */
+  calledOn() {
+    return this.view.phase === "rummy" && this.view.to_act === this.seat;
+  }
+
   /** Dialogs a new view may call for: the score sheet after a hand, the Rummy call. */
   afterState() {
+    if (openDialogId() === "rummy-call" && (!this.calledOn() || this.offered !== this.seq)) closeDialog();
     const unseen = this.sheet.filter((r) => !r.seen);
     if (unseen.length && !this.view.game_over) {
       for (const r of unseen) r.seen = true;
@@ -233,7 +258,7 @@ export class Session {
       prefs.saveSheet(this.game, this.sheet);
     }
     const options = choices(this.view, []);
-    if (this.view.phase === "rummy" && this.view.to_act === this.seat && options.calls.length && this.offered !== this.seq) {
+    if (this.calledOn() && options.calls.length && this.offered !== this.seq) {
       this.offered = this.seq;
       this.offerRummy(options.calls);
     }
@@ -242,6 +267,10 @@ export class Session {
   /** The "Rummy!" prompt: each call shows the pile cards it takes; or pass. */
   offerRummy(calls) {
     const pile = this.view.pile;
+    // the answer is to this view: if the table has moved on by the click, the server
+    // says so (server.stale) rather than judging it against another position
+    const seq = this.seq;
+    const answer = (action) => this.sendPlay({ type: "action", action, seq });
     showDialog({
       id: "rummy-call",
       title: t("rummy.title"),
@@ -259,7 +288,7 @@ export class Session {
                 "aria-label": t("rummy.call-take", { count: c.depth }),
                 onclick: () => {
                   closeDialog();
-                  this.send(c.text);
+                  answer(c.text);
                 },
               },
               h("span", { class: "choice-label" }, t("rummy.call-take", { count: c.depth })),
@@ -268,7 +297,7 @@ export class Session {
           ),
         ),
       ],
-      buttons: [{ label: t("button.pass"), key: "pass", onClick: () => this.send("pass") }],
+      buttons: [{ label: t("button.pass"), key: "pass", onClick: () => answer("pass") }],
     });
   }
 
@@ -301,15 +330,21 @@ export class Session {
 
   // ---- what the player does ----------------------------------------------------
 
-  /** Sends an action in the notation; the answer (ack or error) renders. */
-  send(action) {
-    this.sendPlay({ type: "action", action, seq: this.seq });
+  /** Sends an action in the notation, answering the view of event `seq` (by default
+   * the latest); the answer (ack or error) renders. */
+  send(action, seq = this.seq) {
+    this.sendPlay({ type: "action", action, seq });
   }
 
   /** Sends an action or an undo; while disconnected it waits for the connection (the
    * latest one tried replaces any before it). */
   sendPlay(message) {
     if (this.seq === null) return;
+    if (this.socket.refused) {
+      this.message = { kind: "error", text: t("connection.stopped") };
+      this.render();
+      return;
+    }
     if (!this.socket.send(message)) {
       this.queued = { message, seq: this.seq };
       this.message = { kind: "info", text: t("status.queued") };
@@ -370,8 +405,9 @@ export class Session {
     const { melds } = choices(this.view, cards);
     if (melds.length === 1) return this.send(melds[0].text);
     if (melds.length > 1) {
+      const seq = this.seq;
       const chosen = await choose(t("choose.meld"), melds.map((m) => this.actionOption(m)));
-      if (chosen) this.send(chosen);
+      if (chosen) this.send(chosen, seq);
       return;
     }
     this.send(tryMeld(cards));
@@ -384,8 +420,9 @@ export class Session {
     const fits = choices(this.view, cards).onMeld.filter((a) => a.meld === number);
     if (fits.length === 1) return this.send(fits[0].text);
     if (fits.length > 1) {
+      const seq = this.seq;
       const chosen = await choose(t("choose.layoff"), fits.map((a) => this.actionOption(a)));
-      if (chosen) this.send(chosen);
+      if (chosen) this.send(chosen, seq);
       return;
     }
     this.send(tryLayoff(cards, number));
@@ -398,8 +435,9 @@ export class Session {
     const fits = choices(this.view, cards).onMeld;
     if (fits.length === 1) return this.send(fits[0].text);
     if (fits.length > 1) {
+      const seq = this.seq;
       const chosen = await choose(t("choose.layoff"), fits.map((a) => this.actionOption(a)));
-      if (chosen) this.send(chosen);
+      if (chosen) this.send(chosen, seq);
       return;
     }
     this.hint("hint.touch-meld");
@@ -503,10 +541,18 @@ export class Session {
     if (live) live.textContent = text;
   }
 
+  /** The seconds left on the running clock (null: no clock runs). */
+  clockLeft() {
+    if (!this.clock) return null;
+    const deadline = Date.parse(this.clock.deadline);
+    if (Number.isNaN(deadline)) return null;
+    return Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  }
+
   tick() {
     const el = this.root.querySelector("[data-clock]");
-    if (!el || !this.table || !this.table.clock) return;
-    const left = Math.max(0, this.table.clock - Math.floor((Date.now() - this.clock.start) / 1000));
+    const left = this.clockLeft();
+    if (!el || left === null) return;
     el.textContent = t("player.clock", { seconds: left });
     el.classList.toggle("low", left <= 10);
   }

@@ -4,10 +4,13 @@
 
 const PROTOCOL = 1;
 
+/** Close codes after which connecting again cannot help (docs/protocol.md). */
+const FINAL = new Set([4400, 4401, 4404]);
+
 export class TableSocket {
   /**
    * @param {string} ref the table's id or code
-   * @param {object} hooks onMessage(msg), onStatus("connecting"|"open"|"closed"),
+   * @param {object} hooks onMessage(msg), onStatus("connecting"|"open"|"closed"|"stopped"),
    *   credentials() -> {token, seq}, onRefused(rule) when the server refuses the hello
    */
   constructor(ref, hooks) {
@@ -15,6 +18,7 @@ export class TableSocket {
     this.hooks = hooks;
     this.ws = null;
     this.stopped = false;
+    this.refused = false; // the server refused us for good (a FINAL close code)
     this.retries = 0;
     this.timer = null;
   }
@@ -49,12 +53,18 @@ export class TableSocket {
     });
     ws.addEventListener("close", (e) => {
       if (ws !== this.ws) return; // an old socket, replaced already
-      this.hooks.onStatus("closed");
-      // 4403: the token holds no seat here; 4404: no such table. Others: try again.
-      if (e.code === 4403 || e.code === 4404) {
-        this.hooks.onRefused(e.code === 4403 ? "server.token" : "lobby.table");
-        if (e.code === 4404) return;
+      // 4403: the token holds no seat here (watch instead). Trying again cannot help
+      // after 4400 (a hello this page cannot mend: an old page), 4401 (a page of another
+      // origin) or 4404 (no such table); the server said why in an error before closing.
+      if (e.code === 4403) this.hooks.onRefused("server.token");
+      if (e.code === 4404) this.hooks.onRefused("lobby.table");
+      if (FINAL.has(e.code)) {
+        this.stopped = true;
+        this.refused = true;
+        this.hooks.onStatus("stopped");
+        return;
       }
+      this.hooks.onStatus("closed");
       if (!this.stopped) this.retry();
     });
   }

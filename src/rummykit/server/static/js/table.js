@@ -80,12 +80,12 @@ function players(s) {
         h(
           "div",
           { class: "player-stats" },
-          h("span", { class: "count", "aria-label": t("player.cards", { count: v.hand_sizes[seat] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[seat]}`),
-          h("span", { class: "score" }, t("player.score", { score: v.totals[seat] })),
+          h("span", { class: "count", role: "img", "aria-label": t("player.cards", { count: v.hand_sizes[seat] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[seat]}`),
+          h("span", { class: "score" }, t("player.score", { score: v.totals[seat], count: v.totals[seat] })),
           turn ? h("span", { class: "turn" }, t("player.turn")) : null,
-          turn && s.table.clock ? h("span", { class: "clock", "data-clock": "" }) : null,
+          s.clock && s.clock.seat === seat ? h("span", { class: "clock", "data-clock": "" }) : null,
         ),
-        v.known[seat].length ? h("div", { class: "known", "aria-label": t("player.known") }, v.known[seat].map((c) => cardNode(c, { mini: true }))) : null,
+        v.known[seat].length ? h("div", { class: "known", role: "group", "aria-label": t("player.known") }, v.known[seat].map((c) => cardNode(c, { mini: true }))) : null,
         h("div", { class: "last-action" }, last ? last.text : "\u00a0"),
       );
     }),
