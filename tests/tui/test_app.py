@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from rummykit import Event, Phase
 from rummykit.tui.app import CommandInput, PlayApp
@@ -420,3 +422,39 @@ async def test_every_action_goes_through_the_driver() -> None:
     assert [(e.seat, str(e.action)) for e in seen] == [(s, str(a)) for s, a in session.hand.history]
     assert {e.seat for e in seen} == {0, 1, 2}
     assert ("Ben", "rummy 1") in [(session.names[e.seat], str(e.action)) for e in seen]
+
+
+async def test_sorting_clears_a_refusal() -> None:
+    app = PlayApp(scenario_session(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_command(pilot, "discard KS")
+        assert message(app).startswith("✗ [discard.one]")
+        await type_command(pilot, "sort rank")
+        assert message(app) == "Your turn: draw, or take N / take <card> from the pile."
+        await type_command(pilot, "discard KS")
+        await pilot.press("f4")
+        assert message(app) == "Your turn: draw, or take N / take <card> from the pile."
+
+
+@pytest.mark.parametrize(("words", "rows", "lines"), [(8, 4, 4), (20, 5, 6)])
+async def test_the_players_line_of_eight_players_wraps_and_scrolls(
+    words: int, rows: int, lines: int
+) -> None:
+    """A long name makes the line of 8 players ``lines`` long: up to 5 rows show it
+    whole, a longer one scrolls."""
+    session = Session.start(
+        bots=["random"], players=8, seed=3, name=("Maximilian " * words).strip()
+    )
+    app = PlayApp(session, delay=30)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        line = app.query_one("#players", Static)
+        box = app.query_one("#players-box", VerticalScroll)
+        assert (box.size.height, line.size.height) == (rows, lines)
+        assert box.max_scroll_y == lines - rows
+        box.scroll_end(animate=False)
+        await pilot.pause()
+        shown = " ".join(" ".join(screen_text(app).splitlines()[1 : rows + 1]).split())
+        assert "Gus rand 7 cards +0" in shown
+        app.exit()

@@ -8,7 +8,7 @@ from pathlib import Path
 from rummykit import Event, HandEnd, HandResult, parse_action
 from rummykit.actions import Pass
 from rummykit.cards import Card, parse_cards
-from rummykit.tui.log import Table, event_lines
+from rummykit.tui.log import Table, call_targets, event_lines
 from rummykit.tui.session import Session
 
 from .kit import play_scenario, scenario_session
@@ -16,10 +16,12 @@ from .kit import play_scenario, scenario_session
 NAMES = ("You", "Ana", "Ben")
 
 
-def lines(event: Event, top: str | None = "7H", melds: int = 0) -> list[str]:
-    """The event's log lines for You, the table after it showing ``top`` on the pile
-    and ``melds`` melds."""
-    table = Table(Card.parse(top) if top else None, melds)
+def lines(
+    event: Event, call_on: str = "", melds: int = 0, winners: tuple[int, ...] = ()
+) -> list[str]:
+    """The event's log lines for You: the Rummy call open before it was on ``call_on``
+    (cards), ``melds`` melds are down after it, the game's ``winners`` after it."""
+    table = Table(melds, tuple(parse_cards(call_on)), winners)
     return [line.text for line in event_lines(event, table, NAMES, 0)]
 
 
@@ -43,12 +45,42 @@ def test_a_take_and_a_call_name_the_pile_cards_taken() -> None:
 
 def test_a_pass_names_the_card_the_call_was_on() -> None:
     event = Event(hand=1, seat=2, action=Pass(), passed=(2,))
-    assert lines(event, top="7H") == ["Ben passed the Rummy call on 7H"]
+    assert lines(event, call_on="7H") == ["Ben passed the Rummy call on 7H"]
+    assert lines(event, call_on="7H 5C") == ["Ben passed the Rummy call on 7H or 5C"]
     lapsed = Event(hand=1, seat=1, action=parse_action("draw"), passed=(2,))
-    assert lines(lapsed, top="7H") == [
+    assert lines(lapsed, call_on="7H") == [
         "Ben let the Rummy call on 7H go",
         "Ana drew from the stock",
     ]
+
+
+def test_a_call_open_under_the_pile_top_is_named_by_its_target(tmp_path: Path) -> None:
+    """Ana's call is on TH, under AC on the pile: ``rummy 2`` is her only call."""
+    s = scenario_session(tmp_path / "game.json")
+    play_scenario(s, ("draw", "meld 7H 8H 9H", "discard 6H", "draw", "meld 5C 5D 5S"))
+    play_scenario(s, ("discard QD", "pass"))  # You let the call on TH go
+    s.bot_step()
+    s.bot_step()  # Ben draws and discards AC: the call on TH is offered to Ana
+    assert [str(c) for c in s.view().pile[-2:]] == ["TH", "AC"]
+    assert [str(a) for a in s.game.legal_actions()] == ["rummy 2", "pass"]
+    assert call_targets(s.game) == (Card.parse("TH"),)
+    s.apply(0, parse_action("draw"))  # You, next to play, draw: Ana's call lapses
+    texts = [line.text for line in s.log]
+    assert "You passed the Rummy call on TH" in texts
+    assert texts[-2:] == ["Ana let the Rummy call on TH go", "You drew 4C"]
+    assert call_targets(s.game) == ()
+    again = Session.resume(tmp_path / "game.json")  # the record keeps no passes
+    assert [line.text for line in again.log if line.kind == "pass"] == [
+        "You let the Rummy call on TH go",
+        "Ana let the Rummy call on TH go",
+    ]
+
+
+def test_a_shared_win_is_told() -> None:
+    result = HandResult(HandEnd.OUT, 0, (43, 43, 20))
+    out = Event(hand=1, seat=0, action=parse_action("discard 3D"), result=result, game_over=True)
+    assert lines(out, winners=(0, 1))[-1] == "Game over: You and Ana share the win"
+    assert lines(out)[-1] == "Game over"
 
 
 def test_melds_lay_offs_swaps_discards_and_the_end_of_a_hand() -> None:
@@ -74,7 +106,7 @@ def test_melds_lay_offs_swaps_discards_and_the_end_of_a_hand() -> None:
 
 def test_a_rebuilt_stock_is_told() -> None:
     event = Event(hand=1, seat=1, action=parse_action("draw"), restocked=True)
-    table = Table(None, 0)
+    table = Table(0)
     shuffled = event_lines(event, table, NAMES, 0, reshuffle=True)
     assert shuffled[0].text == "the stock ran out: the pile was shuffled into a new stock"
     turned = event_lines(event, table, NAMES, 0)

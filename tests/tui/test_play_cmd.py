@@ -11,7 +11,14 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
-from rummykit import parse_action
+from rummykit import Rules, parse_action
+from rummykit.bots import (
+    CROWDED_DIFFICULTIES,
+    DIFFICULTIES,
+    GOING_OUT_DIFFICULTIES,
+    LUCKIER_DIFFICULTIES,
+    resolve_level,
+)
 from rummykit.cli import build_parser, main
 from rummykit.cli.play_cmd import build_session
 from rummykit.record import load_game
@@ -135,6 +142,27 @@ def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
         "NO_COLOR",
     ):
         assert text in out
+
+
+def test_help_names_the_level_of_each_difficulty_and_of_the_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "hard (heuristic, the default)" not in out
+    tables = (DIFFICULTIES, CROWDED_DIFFICULTIES, GOING_OUT_DIFFICULTIES, LUCKIER_DIFFICULTIES)
+    for table in tables:
+        assert ", ".join(f"{d} ({level})" for d, level in table.items()) in out
+    # the opponents play the heuristic unless --bots says otherwise: "hard" where melds
+    # score, but "expert" where only going out counts
+    assert session_for("--no-save").levels == {1: "heuristic", 2: "heuristic"}
+    assert resolve_level("hard", Rules.preset("500-rum"), 3) == "heuristic"
+    assert resolve_level("expert", Rules.preset("rummy"), 3) == "heuristic"
+    assert (
+        "default opponents: the level heuristic, which is hard where melds score and expert "
+        "where only going out counts (rummy, block-rummy, wrotham)"
+    ) in out
 
 
 def test_a_saved_game_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from rummykit import Game, Rules
-from rummykit.tui.render import points_so_far, so_far_text
+import random
+
+import pytest
+
+from rummykit import Game, Phase, PlayerView, Rules, parse_action
+from rummykit.tui.render import points_so_far, prompt_text, so_far_text
+from rummykit.tui.session import Session
+
+from .kit import ANA_SCRIPT, NAMES, ScriptedBot, play_scenario, scenario_deal
 
 
 def test_where_melds_score_nothing_the_hand_so_far_says_so() -> None:
@@ -20,3 +27,54 @@ def test_points_so_far_hide_the_other_hands() -> None:
         assert [held is None for _, held, _ in figures] == [s != seat for s in range(3)]
         assert [count for _, _, count in figures] == [7, 7, 7]
         assert all(table == 0 for table, _, _ in figures)
+
+
+def at_empty_stock(preset: str) -> PlayerView:
+    """You's view at a draw with the stock empty, reached by drawing and discarding only
+    (nobody melds, nobody goes out)."""
+    game = Game(Rules.preset(preset), ["You", "Ana"], seed=0)
+    rng = random.Random(0)
+    while not game.over:
+        view = game.view(game.to_act)
+        if view.seat == 0 and view.phase is Phase.DRAW and view.stock_size == 0:
+            return view
+        quiet = [a for a in view.legal_actions if a.verb in ("draw", "discard")]
+        game.apply(rng.choice(quiet or view.legal_actions))
+    raise AssertionError("the stock never ran out at You's draw")
+
+
+@pytest.mark.parametrize(
+    ("preset", "verbs", "choices"),
+    [
+        (
+            "rummy",  # the pile is turned over to make a new stock
+            {"draw", "take"},
+            "draw (the pile makes a new stock), or take N / take <card> from the pile",
+        ),
+        ("block-rummy", {"end"}, "end the hand (end)"),  # the hand ends with the stock
+        ("500-rum", {"take", "end"}, "take N / take <card> from the pile, or end the hand (end)"),
+    ],
+)
+def test_the_prompt_at_an_empty_stock_offers_the_legal_actions(
+    preset: str, verbs: set[str], choices: str
+) -> None:
+    view = at_empty_stock(preset)
+    assert {a.verb for a in view.legal_actions} == verbs
+    assert prompt_text(view) == f"Your turn, the stock is empty: {choices}."
+
+
+def test_after_a_call_on_the_last_discard_the_prompt_asks_for_the_lay_off() -> None:
+    rules = Rules.preset("500-rum", rummy_call="last-discard")
+    game = Game(rules, NAMES, seed=11, dealer=2, auto_deal=False)
+    game.start_hand(scenario_deal())
+    bots = {1: ScriptedBot("Ana", ANA_SCRIPT), 2: ScriptedBot("Ben", ("draw", "discard 2C"))}
+    s = Session(game, 0, {1: "heuristic", 2: "heuristic"}, bots=bots)
+    play_scenario(s, ("draw", "meld 7H 8H 9H", "discard 6H", "rummy 1"))  # Ana discarded TH
+    view = s.view()
+    assert [str(a) for a in view.legal_actions] == ["layoff TH to 1"]
+    assert (
+        prompt_text(view)
+        == "Lay off TH on a table meld (your Rummy call): then play goes back to Ben."
+    )
+    s.play(parse_action("layoff TH to 1"))
+    assert s.names[s.to_act] == "Ben"

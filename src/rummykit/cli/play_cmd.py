@@ -5,12 +5,48 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rummykit.bots.levels import (
+    CROWDED_DIFFICULTIES,
+    DEFAULT_LEVEL,
+    DIFFICULTIES,
+    GOING_OUT_DIFFICULTIES,
+    LEVELS,
+    LUCKIER_DIFFICULTIES,
+    difficulty_help,
+)
 from rummykit.cli.rules_cmd import parse_option_value
 from rummykit.errors import RummyError
-from rummykit.rules import PRESETS
+from rummykit.rules import PRESETS, Rules, Scoring
+
+
+def _playing(level: str, *tables: Mapping[str, str]) -> str:
+    """The difficulties that play ``level`` in ``tables`` (a difficulty's level may
+    change with the table size), or "no difficulty"."""
+    names = dict.fromkeys(d for table in tables for d, lv in table.items() if lv == level)
+    return " or ".join(names) or "no difficulty"
+
+
+def _levels_help() -> str:
+    """The levels --bots takes besides the difficulties, wrapped."""
+    text = f"the levels themselves are accepted too: {', '.join(LEVELS)}"
+    return textwrap.fill(text, 86, initial_indent="  ", subsequent_indent="  ")
+
+
+def _default_help() -> str:
+    """What the default opponents play, from the difficulty tables (bots.levels)."""
+    going_out = [n for n in PRESETS if Rules.preset(n).scoring is not Scoring.MELDED_MINUS_HAND]
+    melds = _playing(DEFAULT_LEVEL, DIFFICULTIES, CROWDED_DIFFICULTIES)
+    going = _playing(DEFAULT_LEVEL, GOING_OUT_DIFFICULTIES, LUCKIER_DIFFICULTIES)
+    return (
+        f"  default opponents: the level {DEFAULT_LEVEL}, which is {melds} where melds score\n"
+        f"  and {going} where only going out counts ({', '.join(going_out)})"
+    )
+
 
 _DESCRIPTION = """\
 Play a whole game of Rummy 500 (or another preset) against computer opponents.
@@ -44,14 +80,9 @@ examples:
   rummykit replay ~/.rummykit/last-game.json    show a saved game hand by hand
 
 presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
-difficulties: easy (greedy), medium (basic), hard (heuristic, the default),
-  expert (rollout: up to a second a move); where only going out counts (rummy,
-  block-rummy, wrotham) easy, medium and hard play the heuristic ever more carelessly
-  (careless-16, careless-9, careless-5 at 2 players to a target; careless-60,
-  careless-25, careless-9 at 3 or more players or over a fixed number of deals) and
-  expert plays the heuristic; the levels themselves are accepted too: random, greedy,
-  basic, heuristic, montecarlo, ismcts, rollout, careless-5, careless-9, careless-16,
-  careless-25, careless-60
+{difficulty_help()}
+{_default_help()}
+{_levels_help()}
 
 The game is saved after every action as a game record (docs/notation.md) to
 ~/.rummykit/last-game.json ($RUMMYKIT_SAVE overrides it), or to --save FILE. A new

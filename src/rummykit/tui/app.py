@@ -23,7 +23,7 @@ from textual.worker import Worker, get_current_worker
 
 from rummykit import Phase
 from rummykit.actions import Action, Discard, Draw, Take
-from rummykit.errors import NotationError, RummyError
+from rummykit.errors import RummyError
 from rummykit.tui.commands import common_prefix, complete, parse_command
 from rummykit.tui.hints import hint_line
 from rummykit.tui.render import (
@@ -35,7 +35,8 @@ from rummykit.tui.render import (
     score_sheet,
 )
 from rummykit.tui.screens import GameOverScreen, HelpScreen, RummyOffer, ScoreSheetScreen
-from rummykit.tui.session import Event, LogLine, Session, agree
+from rummykit.tui.session import Event, LogLine, Session
+from rummykit.tui.words import win_text
 
 __all__ = ["CRASH_REPORT", "CommandInput", "PlayApp"]
 
@@ -117,7 +118,7 @@ class PlayApp(App[None]):
     CSS = """
     Screen { layout: vertical; }
     #title { height: 1; background: $primary-background; color: $text; text-style: bold; }
-    #players { height: auto; max-height: 3; }
+    #players-box { height: auto; max-height: 5; scrollbar-size-vertical: 1; }
     #middle { height: 1fr; }
     #table { width: 1fr; }
     #melds-box { height: 1fr; }
@@ -191,7 +192,8 @@ class PlayApp(App[None]):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="title")
-        yield Static(id="players")
+        with VerticalScroll(id="players-box"):  # 8 players may take more than 5 lines
+            yield Static(id="players")
         with Horizontal(id="middle"):
             with Vertical(id="table"):
                 with VerticalScroll(id="melds-box"):
@@ -207,7 +209,7 @@ class PlayApp(App[None]):
         self.refresh_table()
         self.query_one(CommandInput).focus()
         if self.session.over:
-            self.say(prompt_text(self.session.view(), self.session.human))
+            self.say(prompt_text(self.session.view()))
         self.advance()
 
     # ------------------------------------------------------------------ drawing
@@ -225,7 +227,9 @@ class PlayApp(App[None]):
         elif s.save_path is not None:
             title += f" · saved to {s.save_path.name}"
         self.query_one("#title", Static).update(title)
-        self.query_one("#players", Static).update(players_text(view, s.levels, s.human))
+        self.query_one("#players", Static).update(
+            players_text(view, s.levels, s.human, s.game.hand_seats)
+        )
         self.query_one("#melds", Static).update(melds_text(view))
         self.query_one("#pile", Static).update(pile_text(view))
         hand = Text(f"Hand by {self.sort_by} ({len(view.hand or ())}): ", style="bold")
@@ -259,6 +263,11 @@ class PlayApp(App[None]):
         """Shows a message above the prompt."""
         self.query_one("#message", Static).update(Text(text, style=style))
 
+    def say_prompt(self) -> None:
+        """Shows what the person should do now (dim while a bot plays), over any message."""
+        s = self.session
+        self.say(prompt_text(s.view()), "" if s.over or s.human_to_act else "dim")
+
     def show_error(self, error: RummyError) -> None:
         """Shows a refusal with its rule id (and rings the bell)."""
         self.last_error = error
@@ -281,7 +290,7 @@ class PlayApp(App[None]):
         if self._dialog_open:
             return
         if s.over:
-            self.say(prompt_text(s.view(), s.human))
+            self.say(prompt_text(s.view()))
             if not self._final_shown:
                 self._final_shown = True
                 self._show_sheet(final=True)
@@ -289,13 +298,13 @@ class PlayApp(App[None]):
         if s.human_to_act:
             view = s.view()
             if self.last_error is None:
-                self.say(prompt_text(view, s.human))
+                self.say(prompt_text(view))
             if view.phase is Phase.RUMMY:
                 self._offer_call()
             return
         if self._bot_worker is not None:
             return
-        self.say(prompt_text(s.view(), s.human), "dim")
+        self.say(prompt_text(s.view()), "dim")
         self._bot_worker = self.run_worker(self._bot_turn(), group="bots", exit_on_error=True)
 
     async def _bot_turn(self) -> None:
@@ -339,7 +348,9 @@ class PlayApp(App[None]):
             if isinstance(event.action, Draw) and event.drawn is not None:
                 self.marked = [str(event.drawn)]
             elif isinstance(event.action, Take):
-                self.marked = [str(c) for c in self.session.view().known[self.session.human]]
+                view = self.session.view()  # the person's seat in the hand is view.seat
+                mine = view.known[view.seat] if view.seat is not None else ()
+                self.marked = [str(c) for c in mine]
             elif isinstance(event.action, Discard):
                 self.marked = []
         if event.result is not None:
@@ -373,7 +384,7 @@ class PlayApp(App[None]):
         self._dialog_open = False
         try:
             command = parse_command(answer or "pass", self.session.view())
-        except NotationError as e:
+        except RummyError as e:  # a notation error, or "rummy" when several calls are open
             self.show_error(e)
             self.advance()
             return
@@ -386,9 +397,9 @@ class PlayApp(App[None]):
         game = self.session.game
         index = len(game.results) - 1
         now = None
-        if final and game.winner is not None:
-            winner = game.players[game.winner]
-            title = f"Game over: {winner} {agree(winner, 'win')}"
+        won = win_text([game.players[s] for s in game.winners])
+        if final and won:
+            title = f"Game over: {won}"
         elif final:
             title = "Game over"
         elif ended and index >= 0:
@@ -400,7 +411,7 @@ class PlayApp(App[None]):
         self._dialog_open = True
         sheet = score_sheet(game, self.session.human, detail, now)
         if final:
-            self.say(prompt_text(self.session.view(), self.session.human))
+            self.say(prompt_text(self.session.view()))
             self.push_screen(GameOverScreen(title, sheet), self._game_over_answered)
         else:
             self.push_screen(ScoreSheetScreen(title, sheet), self._sheet_closed)
@@ -429,7 +440,7 @@ class PlayApp(App[None]):
         self.last_error = None
         try:
             command = parse_command(text, self.session.view())
-        except NotationError as e:
+        except RummyError as e:  # a notation error, or an ambiguous command (several calls)
             self.show_error(e)
             return
         if command.action is not None:
@@ -483,6 +494,8 @@ class PlayApp(App[None]):
     def action_sort(self, by: str | None = None) -> None:
         """Sorts the hand by suit or by rank (toggles without an argument)."""
         self.sort_by = by or ("rank" if self.sort_by == "suit" else "suit")
+        self.last_error = None
+        self.say_prompt()
         self.refresh_table()
 
     def action_draw(self) -> None:

@@ -35,9 +35,18 @@ from rummykit.actions import (
 from rummykit.cards import Card, format_cards
 from rummykit.events import Event
 from rummykit.game import Game
-from rummykit.tui.words import agree, plural
+from rummykit.state import Phase
+from rummykit.tui.words import agree, listing, plural, win_text
 
-__all__ = ["LogLine", "Table", "event_lines", "hand_header", "replay_log", "table_after"]
+__all__ = [
+    "LogLine",
+    "Table",
+    "call_targets",
+    "event_lines",
+    "hand_header",
+    "replay_log",
+    "table_after",
+]
 
 
 @dataclass(frozen=True)
@@ -57,19 +66,42 @@ class LogLine:
 
 @dataclass(frozen=True)
 class Table:
-    """What a log line needs to know of the table right after the action: the top card
-    of the pile (the card a Rummy call was open on, for a pass) and how many melds are
-    down (the number of a new meld)."""
+    """What a log line needs to know of the table around the action: how many melds are
+    down after it (the number of a new meld), the card(s) the Rummy call open before it
+    was on (:func:`call_targets`: what a pass or a lapsed call let go), and the game's
+    winners after it (several when they share the win)."""
 
-    pile_top: Card | None
     melds: int
+    call_on: tuple[Card, ...] = ()
+    winners: tuple[int, ...] = ()
 
 
-def table_after(game: Game, event: Event) -> Table:
+def call_targets(game: Game) -> tuple[Card, ...]:
+    """The pile cards the Rummy call open now is on, top first: the targets of the legal
+    :class:`~rummykit.actions.CallRummy` actions of the seat it is offered to (``()``
+    when no call is open). Take them before the action whose lines they are for."""
+    if game.over or not game.hands or game.hand.phase is not Phase.RUMMY:
+        return ()
+    pile = game.hand.pile
+    depths = {_call_depth(a, pile) for a in game.legal_actions() if isinstance(a, CallRummy)}
+    return tuple(Card(pile[-d]) for d in sorted(depths) if 0 < d <= len(pile))
+
+
+def _call_depth(call: CallRummy, pile: Sequence[int]) -> int:
+    """How deep in the pile a call's target lies: its count, or the topmost copy of its
+    card (0 when the pile does not hold it)."""
+    if call.count is not None:
+        return call.count
+    code = int(call.card) if call.card is not None else -1
+    return next((d for d in range(1, len(pile) + 1) if pile[-d] == code), 0)
+
+
+def table_after(game: Game, event: Event, call_on: tuple[Card, ...] = ()) -> Table:
     """The :class:`Table` of the hand ``event`` was played in, as it is after it (call
-    it right after applying the action: the next hand may have been dealt since)."""
+    it right after applying the action: the next hand may have been dealt since);
+    ``call_on`` is what :func:`call_targets` said before the action."""
     hand = game.hands[event.hand - 1]
-    return Table(Card(hand.pile[-1]) if hand.pile else None, len(hand.melds))
+    return Table(len(hand.melds), call_on, game.winners)
 
 
 def hand_header(number: int, dealer: int, names: Sequence[str]) -> LogLine:
@@ -81,6 +113,11 @@ def hand_header(number: int, dealer: int, names: Sequence[str]) -> LogLine:
 def _args(action: Action) -> str:
     """The arguments of an action as the record writes them (``7H 8H JK=9H``)."""
     return str(action).partition(" ")[2]
+
+
+def _on(cards: Sequence[Card]) -> str:
+    """`` on TH`` (`` on TH or 5C``): the card(s) a Rummy call was open on, if known."""
+    return f" on {listing([str(c) for c in cards], 'or')}" if cards else ""
 
 
 def _taken(cards: Sequence[Card]) -> str:
@@ -101,8 +138,7 @@ def _action_line(event: Event, after: Table, name: str) -> tuple[str, str]:
     if isinstance(action, Take):
         return f"{name} took {_taken(event.taken)}", "action"
     if isinstance(action, Pass):
-        on = f" on {after.pile_top}" if after.pile_top is not None else ""
-        return f"{name} passed the Rummy call{on}", "pass"
+        return f"{name} passed the Rummy call{_on(after.call_on)}", "pass"
     if isinstance(action, Meld):
         return f"{name} melded {_args(action)} (meld {after.melds})", "action"
     if isinstance(action, LayOff):
@@ -137,10 +173,7 @@ def event_lines(
     lapsed = [s for s in seen.passed if s != seen.seat]
     if lapsed:
         who = ", ".join(names[s] for s in lapsed)
-        # the call was on the top card of the pile: taken now, or still there after a draw
-        card = seen.taken[-1] if seen.taken else None if seen.restocked else after.pile_top
-        on = f" on {card}" if card is not None else ""
-        lines.append(LogLine(hand, -1, f"{who} let the Rummy call{on} go", "pass"))
+        lines.append(LogLine(hand, -1, f"{who} let the Rummy call{_on(after.call_on)} go", "pass"))
     text, kind = _action_line(seen, after, names[seen.seat])
     lines.append(LogLine(hand, seen.seat, text, kind))
     result = seen.result
@@ -152,11 +185,9 @@ def event_lines(
         scores = ", ".join(f"{n} {s:+d}" for n, s in zip(names, result.scores, strict=True))
         lines.append(LogLine(hand, -1, f"{end} ({scores})", "hand"))
     if seen.game_over:
-        if seen.winner is not None:
-            winner = names[seen.winner]
-            lines.append(LogLine(hand, -1, f"Game over: {winner} {agree(winner, 'win')}", "hand"))
-        else:
-            lines.append(LogLine(hand, -1, "Game over", "hand"))
+        winners = after.winners or (() if seen.winner is None else (seen.winner,))
+        won = win_text([names[s] for s in winners])
+        lines.append(LogLine(hand, -1, f"Game over: {won}" if won else "Game over", "hand"))
     return lines
 
 
@@ -167,15 +198,26 @@ def replay_log(game: Game, me: int) -> list[LogLine]:
     """
     names = game.players
     copy = Game(game.rules, names, seed=game.seed, dealer=game.first_dealer, auto_deal=False)
-    reshuffle = game.rules.stock_exhausted.value == "reshuffle"
     lines: list[LogLine] = []
-    for number, ((dealer, deal), hand) in enumerate(
-        zip(game.deals, game.hands, strict=True), start=1
-    ):
+    hands = zip(game.deals, game.hands, game.seatings, strict=True)
+    for number, ((dealer, deal), hand, seats) in enumerate(hands, start=1):
         copy.start_hand(deal, reshuffles=hand.shuffles)
         lines.append(hand_header(number, dealer, names))
-        for seat, action in hand.history:
-            event = copy.apply(action, seat)
-            after = table_after(copy, event)
-            lines += event_lines(event, after, names, me, reshuffle=reshuffle)
+        lines += _replay_actions(copy, hand.history, seats, me)
+    return lines
+
+
+def _replay_actions(
+    copy: Game, history: Sequence[tuple[int, Action]], seats: Sequence[int], me: int
+) -> list[LogLine]:
+    """The log lines of one hand's actions, applied to ``copy``: the history numbers the
+    hand's own seats, ``seats`` gives their game seats (only tied leaders may be dealt
+    in, [game.ties])."""
+    reshuffle = copy.rules.stock_exhausted.value == "reshuffle"
+    lines: list[LogLine] = []
+    for seat, action in history:
+        call_on = call_targets(copy)
+        event = copy.apply(action, seats[seat])
+        after = table_after(copy, event, call_on)
+        lines += event_lines(event, after, copy.players, me, reshuffle=reshuffle)
     return lines

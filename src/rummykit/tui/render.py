@@ -18,7 +18,7 @@ from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, Card, card_sort_key
 from rummykit.game import Game
 from rummykit.rules import Scoring
 from rummykit.scoring import CardValuer
-from rummykit.tui.words import agree, plural
+from rummykit.tui.words import agree, plural, win_text
 from rummykit.view import MeldView, PlayerView
 
 __all__ = [
@@ -164,20 +164,26 @@ def pile_text(view: PlayerView) -> Text:
     return head + body
 
 
-def players_text(view: PlayerView, levels: Mapping[int, str], human: int) -> Text:
-    """One entry per seat: turn marker, name, bot level, cards held, running total."""
+def players_text(
+    view: PlayerView, levels: Mapping[int, str], human: int, seats: Sequence[int] = ()
+) -> Text:
+    """One entry per seat of the view's hand: turn marker, name, bot level, cards held,
+    running total. ``levels`` (by game seat) and ``human`` are game seats; ``seats`` are
+    the game seats of the view's seats (:attr:`~rummykit.game.Game.hand_seats`: tied
+    leaders may play a hand alone, [game.ties]), by default the same numbers."""
     parts = []
     for seat, name in enumerate(view.players):
+        player = seats[seat] if seats else seat
         acting = seat == view.to_act and view.phase is not Phase.OVER
         part = Text("▶" if acting else " ", style="bold")
         part.append(name, style="bold reverse" if acting else "bold")
         if seat == view.dealer:
             part.append("(D)", style="dim")
-        if seat != human and seat in levels:
-            part.append(f" {SHORT_LEVELS.get(levels[seat], levels[seat])}", style="dim")
+        if player != human and player in levels:
+            part.append(f" {SHORT_LEVELS.get(levels[player], levels[player])}", style="dim")
         part.append(f" {plural(view.hand_sizes[seat], 'card')}", style="cyan")
         part.append(f" {view.totals[seat]:+d}", style="bold yellow")
-        known = view.known[seat] if seat != human else ()
+        known = view.known[seat] if player != human else ()
         if known:
             part.append(" has ", style="dim")
             part.append_text(cards_text(known))
@@ -185,24 +191,60 @@ def players_text(view: PlayerView, levels: Mapping[int, str], human: int) -> Tex
     return Text(" │ ", style="dim").join(parts)
 
 
-def prompt_text(view: PlayerView, human: int) -> str:
-    """What the person should do now (or who is thinking)."""
+def prompt_text(view: PlayerView) -> str:
+    """What the person whose view it is should do now (or who is thinking)."""
     if view.game_over:
         return "The game is over: again (F7) plays a new game, F6 scores, ctrl+q quits."
-    seat = view.to_act
-    if seat != human:
-        if view.phase is Phase.RUMMY:
-            return f"{view.players[seat]} may call Rummy…"
-        return f"{view.players[seat]} is playing…"
+    if view.seat is None or view.to_act != view.seat:
+        return _waiting_text(view)
     if view.phase is Phase.RUMMY:
         return "Rummy! You may call: rummy N (or rummy <card>), or pass."
     if view.phase is Phase.DRAW:
         if view.stock_size == 0:
-            return "Your turn, the stock is empty: take from the pile, or end."
+            return _empty_stock_text(view)
         return "Your turn: draw, or take N / take <card> from the pile."
     if view.must_meld is not None:
-        return f"Meld {view.must_meld} (you took it from the pile), then discard."
+        return _must_meld_text(view, view.must_meld)
     return "Meld, lay off or swap, then discard <card>."
+
+
+def _waiting_text(view: PlayerView) -> str:
+    """Who is thinking; says so when the person sits the hand out ([game.ties])."""
+    who = view.players[view.to_act]
+    doing = "may call Rummy" if view.phase is Phase.RUMMY else f"{agree(who, 'be')} playing"
+    text = f"{who} {doing}…"
+    if view.seat is None:
+        text += " You sit this hand out: the tied leaders play it alone."
+    return text
+
+
+#: What the person may do at the draw when the stock is empty, by the action's verb.
+_EMPTY_STOCK_CHOICES = {
+    "draw": "draw (the pile makes a new stock)",
+    "take": "take N / take <card> from the pile",
+    "end": "end the hand (end)",
+}
+
+
+def _empty_stock_text(view: PlayerView) -> str:
+    """The prompt at the draw when the stock is empty, from the legal actions: draw (the
+    pile is turned over or shuffled), take from the pile, end the hand ([end.stock])."""
+    verbs = {a.verb for a in view.legal_actions}
+    choices = [text for verb, text in _EMPTY_STOCK_CHOICES.items() if verb in verbs]
+    if len(choices) > 1:
+        choices[-1] = f"or {choices[-1]}"
+    return f"Your turn, the stock is empty: {', '.join(choices)}."
+
+
+def _must_meld_text(view: PlayerView, card: Card) -> str:
+    """The prompt after a take or a Rummy call whose card must go on the table: melded,
+    then a discard; or, after a call on the last discard, laid off, and play goes back."""
+    state = view.turn_state
+    if state.call_layoff_only:
+        back = view.players[state.call_resume] if 0 <= state.call_resume < len(view.players) else ""
+        then = f": then play goes back to {back}" if back else ""
+        return f"Lay off {card} on a table meld (your Rummy call){then}."
+    return f"Meld {card} (you took it from the pile), then discard."
 
 
 def _hand_values(game: Game, hand: Hand, seat: int) -> tuple[int, int]:
@@ -315,13 +357,22 @@ def score_sheet(
     target = game.rules.target
     if target is not None and not game.over:
         out.append(f"\n(first to {target} wins)", style="dim")
-    if game.winner is not None:
-        winner = names[game.winner]
-        out.append(f"\n{winner} {agree(winner, 'win')} the game!", style="bold green")
-        settle = game.settlement()
-        if settle is not None:
-            out.append(
-                "\nsettlement: "
-                + ", ".join(f"{n} {s:+d}" for n, s in zip(names, settle, strict=True))
-            )
+    if game.over:
+        out.append_text(_outcome_text(game))
+    return out
+
+
+def _outcome_text(game: Game) -> Text:
+    """Who won the game (or share the win) and, under the ``settlement`` option, what
+    each player receives or pays ([game.settlement])."""
+    names = game.players
+    won = win_text([names[s] for s in game.winners])
+    out = Text()
+    if won:
+        out.append(f"\n{won} the game!" if len(game.winners) == 1 else f"\n{won}!", "bold green")
+    settle = game.settlement()
+    if settle is not None:
+        out.append(
+            "\nsettlement: " + ", ".join(f"{n} {s:+d}" for n, s in zip(names, settle, strict=True))
+        )
     return out

@@ -28,13 +28,21 @@ from typing import Any
 from rummykit import Hand
 from rummykit.actions import Action, Draw
 from rummykit.bots import DEFAULT_LEVEL, get_bot, resolve_level
+from rummykit.cards import Card
 from rummykit.errors import IllegalAction, RecordError, RulesError, RummyError
 from rummykit.events import Event, HandResult
 from rummykit.game import Game
 from rummykit.players import Driver, Player
 from rummykit.record import HAND_KEYS, RECORD_KEYS, load_game, read_json, write_record
 from rummykit.rules import Rules
-from rummykit.tui.log import LogLine, event_lines, hand_header, replay_log, table_after
+from rummykit.tui.log import (
+    LogLine,
+    call_targets,
+    event_lines,
+    hand_header,
+    replay_log,
+    table_after,
+)
 from rummykit.tui.words import agree
 from rummykit.view import PlayerView
 
@@ -156,6 +164,8 @@ class Session:
         if bots:
             self.bots.update(bots)
         self.log: list[LogLine] = []
+        #: the card(s) the Rummy call open now is on, for the log line of the next action
+        self._call_on: tuple[Card, ...] = ()
         self.save_error: str | None = None
         #: The game's loop: it applies every action, the person's (submitted) and the
         #: bots', and hands each event to :meth:`_record` (log, save).
@@ -322,7 +332,8 @@ class Session:
     def _record(self, event: Event) -> None:
         """The driver's listener: the event's log lines, the next hand's header, a save."""
         game = self.game
-        after = table_after(game, event)
+        after = table_after(game, event, self._call_on)
+        self._call_on = call_targets(game)
         reshuffle = game.rules.stock_exhausted.value == "reshuffle"
         self.log += event_lines(event, after, self.names, self.human, reshuffle=reshuffle)
         if event.next_hand is not None:
@@ -340,6 +351,7 @@ class Session:
         an undo): the same lines as when they were played, passes not written in a
         record aside."""
         self.log = replay_log(self.game, self.human)
+        self._call_on = call_targets(self.game)
 
     # ------------------------------------------------------------------ undo
     def undo_point(self) -> int:
@@ -347,18 +359,24 @@ class Session:
 
         Raises :class:`UndoRefused` when undo would reveal something or change what
         another player did: the action was a draw from the stock (its card would be
-        seen and put back), another player has acted since, or the hand is over.
+        seen and put back), another player has acted since, or the hand is over; or
+        when the person sits the hand out ([game.ties]).
         """
         if self.game.over:
             raise UndoRefused("undo.hand", "the game is over")
-        history = self.hand.history
-        mine = [i for i, (s, _) in enumerate(history) if s == self.human]
+        me = self.game.seat_in_hand(self.human)
+        if me is None:
+            raise UndoRefused(
+                "undo.nothing", "you sit this hand out (game.ties): nothing in it is yours"
+            )
+        history = self.hand.history  # by the hand's own seats
+        mine = [i for i, (s, _) in enumerate(history) if s == me]
         if not mine:
             raise UndoRefused("undo.nothing", "you have not acted in this hand yet")
         last = mine[-1]
-        since = [s for s, _ in history[last + 1 :] if s != self.human]
+        since = [s for s, _ in history[last + 1 :] if s != me]
         if since:
-            who = self.names[since[0]]
+            who = self.names[self.game.hand_seats[since[0]]]
             raise UndoRefused(
                 "undo.others", f"{who} {agree(who, 'have')} acted since your last action"
             )

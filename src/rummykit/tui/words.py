@@ -2,7 +2,7 @@
 
 The person is called "You" unless ``--name`` says otherwise, so every sentence built
 with a player's name goes through :func:`agree` ("You have", "Ana has"), and every count
-through :func:`plural` ("1 card", "7 cards")::
+through :func:`plural` ("1 card", "7 cards"); lists of words go through :func:`listing`::
 
     >>> f"{plural(1, 'card')}; {plural(3, 'card')}"
     '1 card; 3 cards'
@@ -12,7 +12,9 @@ through :func:`plural` ("1 card", "7 cards")::
 
 from __future__ import annotations
 
-__all__ = ["YOU", "agree", "plural"]
+from collections.abc import Sequence
+
+__all__ = ["YOU", "agree", "listing", "plural", "win_text"]
 
 #: The name that reads as the second person ("You pass", not "You passes").
 YOU = "You"
@@ -43,3 +45,25 @@ def agree(name: str, verb: str) -> str:
     if verb.endswith(("s", "sh", "ch", "x", "o")):
         return verb + "es"
     return verb + "s"
+
+
+def listing(words: Sequence[str], last: str = "and") -> str:
+    """Words as a sentence lists them, ``last`` before the last one.
+
+    >>> listing(["You"]), listing(["You", "Ana"]), listing(["a", "b", "c"], "or")
+    ('You', 'You and Ana', 'a, b or c')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def win_text(names: Sequence[str]) -> str:
+    """Who won the game: one winner, or several who share the win ('' for nobody).
+
+    >>> win_text(["You"]), win_text(["Ana"]), win_text(["You", "Ana"])
+    ('You win', 'Ana wins', 'You and Ana share the win')
+    """
+    if len(names) == 1:
+        return f"{names[0]} {agree(names[0], 'win')}"
+    return f"{listing(names)} share the win" if names else ""
