@@ -25,7 +25,7 @@ from rummykit.actions import Action
 from rummykit.deal import Deal
 from rummykit.errors import IllegalAction
 from rummykit.events import Event, HandResult
-from rummykit.legal import legal_actions
+from rummykit.legal import legal_actions, open_call_depths
 from rummykit.state import HandState, Phase, TurnState
 from rummykit.turns import HANDLERS
 
@@ -49,6 +49,14 @@ class Hand(HandState):
         if cached is None:
             cached = self.legal_cache = tuple(legal_actions(self, self.check))
         return cached
+
+    def open_calls(self, player: int | None = None) -> tuple[int, ...]:
+        """The depths (1: the top) of the pile cards open to a Rummy call by ``player``
+        (default: the one to act) as every player can judge them, from the pile, the
+        table and whether they have melded. Where the whole hand must go down at once,
+        the player's hidden hand may rule some out ([wrotham.all-at-once]): those are
+        still listed, as nobody else can tell."""
+        return tuple(open_call_depths(self, self._seat(player)))
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raises :class:`IllegalAction` if ``player`` (default: the one to act) may not

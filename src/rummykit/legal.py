@@ -52,6 +52,7 @@ __all__ = [
     "callers",
     "draw_action",
     "legal_actions",
+    "open_call_depths",
     "take_refusal",
     "top_take_allowed",
 ]
@@ -195,6 +196,13 @@ def _public_depths(h: HandState, p: int) -> list[int]:
     player knows (the pile, the table, whether ``p`` has melded)."""
     may_lay_off = not (h.rules.layoff_needs_own_meld and not h.has_melded[p])
     return [d for d, lay in _base_calls(h) if may_lay_off or not lay]
+
+
+def open_call_depths(h: HandState, p: int) -> list[int]:
+    """The depths of the pile cards open to a Rummy call by ``p`` as every player can
+    judge them: :func:`callable_depths` without the all-at-once rule's look at ``p``'s
+    hidden hand (what may be shown to others)."""
+    return _public_depths(h, p)
 
 
 def callable_depths(h: HandState, p: int) -> list[int]:

@@ -106,3 +106,69 @@ def test_a_spectator_arriving_mid_game_has_the_hands_already_played(
     assert all(row["seen"] for row in sheet)  # no score-sheet dialog for old hands
     assert watcher.locator("dialog#score-sheet").count() == 0
     assert watcher.errors == []
+
+
+def _play_off() -> tuple[Any, dict[str, Any]]:
+    """A 3-player `remik-500` game (target 1) whose first hand left two leaders tied, who
+    play the second hand alone (seats 1 and 2; [game.ties]), and the welcome a client of
+    game seat 2 would get at it."""
+    from rummykit import Game, Rules
+    from rummykit.bots import get_bot
+
+    game = Game(Rules.preset("remik-500", target=1), ["Cleo", "Ana", "Ben"], seed=765)
+    bots = [get_bot("greedy", seed=i) for i in range(3)]
+    while len(game.hands) < 2:
+        game.apply(bots[game.to_act].act(game.view(game.to_act)))
+    assert game.hand_seats == (1, 2) and game.to_act == 2
+    seats = [
+        {"seat": i, "kind": "person", "name": n, "level": None, "away": False, "connected": True}
+        for i, n in enumerate(game.players)
+    ]
+    table = {
+        "id": "t" * 32, "code": "PLAYOF", "preset": "remik-500", "options": {"target": 1},
+        "clock": 60, "status": "playing", "seq": 40, "game": "g1", "game_number": 1,
+        "seats": seats,
+    }  # fmt: skip
+    hands = [
+        {"hand": 1, "ended_by": r.ended_by.value, "out": r.out, "scores": list(r.scores)}
+        for r in game.results
+    ]
+    welcome = {"type": "welcome", "protocol": 1, "seat": 2, "seq": 40, "table": table}
+    return game, {**welcome, "hands": hands}
+
+
+def test_a_tie_play_off_hand_is_drawn_by_game_seats(server: Any, browser: Any) -> None:
+    # the view of a play-off hand numbers only the tied leaders (Ana 0, Ben 1), while
+    # events, the clock, the table and the score sheet number every seat of the game
+    from rummykit.wire import view_to_json
+
+    game, welcome = _play_off()
+    page = new_page(browser)
+    # no table at the server: the test answers for it, over HTTP and the socket
+    page.route("**/tables/PLAYOF", lambda route: route.fulfill(json=welcome["table"]))
+    page.route_web_socket("**/ws", lambda ws: None)
+    page.goto(f"{server.url}/?t=PLAYOF")
+    ready(page)
+    page.wait_for_function("rk.session && rk.session.table")
+    deadline = "2999-01-01T00:00:00+00:00"
+    state = {
+        "type": "state", "seq": 40, "game": "g1", "view": view_to_json(game.view(2)),
+        "clock": {"seat": 2, "deadline": deadline, "window": False}, "can_undo": False,
+    }  # fmt: skip
+    page.evaluate(f"rk.session.receive({json.dumps(welcome)})")
+    page.evaluate(f"rk.session.receive({json.dumps(state)})")
+    page.wait_for_selector(".table-screen")
+    ben = page.locator('.player[data-seat="1"]')  # Ben: game seat 2, seat 1 of the hand
+    assert "Ben" in ben.inner_text() and ben.locator(".badge.you").count() == 1
+    assert ben.locator(".clock").count() == 1  # his clock (game seat 2) on his row
+    assert page.locator(".clock").count() == 1
+    assert page.locator("#status").get_attribute("class") == "status yours"
+    # the score sheet has a column for each of the three players, with their totals
+    sheet = page.evaluate("rk.session.sheetColumns()")
+    assert sheet["names"] == ["Cleo", "Ana", "Ben"]
+    assert sheet["totals"] == list(game.totals)
+    # Cleo, who sits the hand out, is named in a notice by her game seat
+    notice = {"type": "notice", "notice": "away", "seat": 0, "message": "Cleo left"}
+    page.evaluate(f"rk.session.receive({json.dumps(notice)})")
+    assert "Cleo" in page.inner_text("#message")
+    assert page.errors == []

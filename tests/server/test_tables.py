@@ -118,6 +118,85 @@ def test_leaving_and_coming_back_mid_turn_keeps_the_clock_and_everybody_sees_it(
         assert again["clock"] == running
 
 
+def _clocked_table(live: LiveServer) -> tuple[str, list[str], list[Any], dict[str, Any], int]:
+    """A 2-player table with a 600 s clock, started: id, tokens, clients, the first
+    state and the seat to act."""
+    table = live.table(seats("open", "open"), clock=600)["id"]
+    tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+    live.post(f"/tables/{table}/start", {"token": tokens[0]})
+    clients = [live.client(table, t) for t in tokens]
+    states = [c.until("state") for c in clients]
+    first = states[0]
+    mover = first["view"]["to_act"]
+    return table, tokens, clients, first, mover
+
+
+def test_back_after_the_stand_in_drew_keeps_the_turns_clock(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=1.0) as live:
+        table, tokens, clients, first, mover = _clocked_table(live)
+        running = first["clock"]
+        watcher = clients[1 - mover]
+        watcher.drain(0.2)
+        time.sleep(1.1)
+        live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
+        ev = watcher.until("event")  # the stand-in draws (after bot_delay)
+        assert ev["event"]["action"] == "draw" and ev["event"]["seat"] == mover
+        live.post(f"/tables/{table}/back", {"token": tokens[mover]})
+        st = watcher.until("state", lambda m: m["clock"] is not None)
+        assert st["view"]["to_act"] == mover
+        assert st["clock"]["deadline"] == running["deadline"]  # the same turn's clock
+
+
+def test_another_seats_back_keeps_the_stopped_clock(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=5.0) as live:
+        table, tokens, clients, first, mover = _clocked_table(live)
+        running = first["clock"]
+        watcher = clients[1 - mover]
+        watcher.drain(0.2)
+        time.sleep(1.1)
+        other = 1 - mover
+        live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
+        live.post(f"/tables/{table}/leave", {"token": tokens[other]})
+        live.post(f"/tables/{table}/back", {"token": tokens[other]})
+        live.post(f"/tables/{table}/back", {"token": tokens[mover]})
+        watcher.drain(0.3)
+        st = live.client(table, tokens[other]).until("state")
+        assert st["seq"] == first["seq"]
+        assert st["clock"] == running  # another seat's back did not lose it
+
+
+def test_a_clock_that_ran_out_does_not_run_out_again_after_leave_and_back(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=4.0) as live:
+        table = live.table(seats("open", "open"), clock=1)["id"]
+        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+        live.post(f"/tables/{table}/start", {"token": tokens[0]})
+        clients = [live.client(table, t) for t in tokens]
+        first = clients[0].until("state")
+        mover = first["view"]["to_act"]
+        watcher = clients[1 - mover]
+        n1 = watcher.until("notice", timeout=5)
+        live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
+        live.post(f"/tables/{table}/back", {"token": tokens[mover]})
+        got = []
+        end = time.monotonic() + 6
+        while time.monotonic() < end:
+            try:
+                m = watcher.recv(max(0.01, end - time.monotonic()))
+            except TimeoutError:
+                break
+            if m["type"] == "event":
+                break  # the first action after the clock ran out
+            got.append(m)
+        notices = [n1] + [m for m in got if m["type"] == "notice"]
+        assert [m["notice"] for m in notices].count("clock") == 1  # once, not again
+
+
 def test_a_player_who_leaves_is_stood_in_for_and_comes_back(live: LiveServer) -> None:
     table = live.table(seats("open", "open"))["id"]
     ana, ben = live.join(table, "Ana"), live.join(table, "Ben")

@@ -3,10 +3,11 @@ in the same order, when a game is resumed from its record."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
-from rummykit import Event, HandEnd, HandResult, parse_action
-from rummykit.actions import Pass
+from rummykit import Event, HandEnd, HandResult, Phase, parse_action
+from rummykit.actions import CallRummy, Pass
 from rummykit.cards import Card, parse_cards
 from rummykit.tui.log import Table, call_targets, event_lines
 from rummykit.tui.session import Session
@@ -74,6 +75,33 @@ def test_a_call_open_under_the_pile_top_is_named_by_its_target(tmp_path: Path) -
         "You let the Rummy call on TH go",
         "Ana let the Rummy call on TH go",
     ]
+
+
+def test_a_pass_never_tells_what_a_bots_hidden_hand_allows() -> None:
+    # under the all-at-once rule a bot's legal calls depend on its hidden hand; the line
+    # of its pass names the cards every player can see the call was open on, whatever
+    # that hand holds (the same for a bot that could call as for one that could not)
+    seen: dict[bool, tuple[str, tuple[Card, ...]]] = {}
+    for seed in range(300):
+        s = Session.start("500-rum", {"all_at_once_from_deal": 1}, ["random", "random"], seed=seed)
+        rng, game = random.Random(seed), s.game
+        for _ in range(400):
+            if game.over or len(seen) == 2:
+                break
+            seat, hand = game.to_act, game.hand
+            if hand.phase is Phase.RUMMY and seat != s.human:
+                public = call_targets(game)
+                legal = {a for a in game.legal_actions() if isinstance(a, CallRummy)}
+                s.apply(seat, Pass())
+                seen.setdefault(bool(legal), (s.log[-1].text, public))
+                continue
+            s.apply(seat, rng.choice(game.legal_actions()))
+        if len(seen) == 2:
+            break
+    assert set(seen) == {True, False}  # a bot that could call, and one that could not
+    for text, public in seen.values():
+        assert public and "passed the Rummy call on " in text
+        assert all(str(card) in text for card in public)
 
 
 def test_a_shared_win_is_told() -> None:

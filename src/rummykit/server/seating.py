@@ -145,7 +145,7 @@ async def leave(table: Table, token: str) -> dict[str, Any]:
         table.notice("away", s.seat, f"{s.name} left: a bot plays for them until they come back")
         table.broadcast_table()
         if table.clock.seat == s.seat:
-            table.stopped_clock = (s.seat, table.row.seq, table.clock)
+            table.stopped_clocks[s.seat] = (table.turn_id(), table.clock)
         await table.arm_clock()
         table.broadcast_state()  # the clock stopped
     return {"seat": s.seat, "left": True, "table": table.doc()}
@@ -161,9 +161,9 @@ async def back(table: Table, token: str) -> dict[str, Any]:
         event("seat.back", table.row.id, table.row.seq, f"{s.name} is back", seat=s.seat)
         table.notice("back", s.seat, f"{s.name} is back")
         table.broadcast_table()
-        stopped, table.stopped_clock = table.stopped_clock, None
-        same = stopped is not None and stopped[:2] == (s.seat, table.row.seq)
-        await table.arm_clock(keep=stopped[2] if stopped is not None and same else None)
+        stopped = table.stopped_clocks.pop(s.seat, None)
+        same = stopped is not None and stopped[0] == table.turn_id()
+        await table.arm_clock(keep=stopped[1] if stopped is not None and same else None)
         table.broadcast_state()  # the clock runs again
     return {"seat": s.seat, "table": table.doc()}
 

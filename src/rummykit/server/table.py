@@ -25,7 +25,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from rummykit import Action, Event, Game, Pass, Phase, RummyError, parse_action, write_record
+from rummykit import (
+    Action,
+    Discard,
+    Event,
+    Game,
+    Pass,
+    Phase,
+    RummyError,
+    parse_action,
+    write_record,
+)
 from rummykit.bots import DEFAULT_LEVEL
 from rummykit.server.botrunner import BotRunner, SeatBot
 from rummykit.server.clocks import TurnClock, follow
@@ -111,9 +121,9 @@ class Table:
         seat, window = self._clock_for()
         if seat is not None and seat == self.row.clock_seat:
             self.clock = TurnClock(seat, self.row.clock_deadline, window)
-        #: (seat, seq, clock): the clock a person's leaving stopped, which goes on if
-        #: they come back before anything is played (no fresh clock by leaving)
-        self.stopped_clock: tuple[int, int, TurnClock] | None = None
+        #: seat -> (turn, clock): the clock a person's leaving stopped, which goes on if
+        #: they come back in the same turn (:meth:`turn_id`): no fresh clock by leaving
+        self.stopped_clocks: dict[int, tuple[tuple[int, int], TurnClock]] = {}
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
 
@@ -216,6 +226,14 @@ class Table:
         message = {"type": "notice", "notice": kind, "seat": seat, "message": text}
         for conn in list(self.conns):
             self.send(conn, message)
+
+    def turn_id(self) -> tuple[int, int]:
+        """The turn in progress: the hand's number and how many turns of it have ended
+        (discards); a clock goes on within one turn."""
+        if self.game is None:
+            return (0, 0)
+        hand = self.game.hand
+        return hand.number, sum(1 for _, a in hand.history if isinstance(a, Discard))
 
     def hands_played(self) -> list[dict[str, Any]]:
         """The finished hands of the game in progress (or just over), as the events that
@@ -518,7 +536,7 @@ class Table:
         deadline rather than starting anew (a person back from leaving mid-turn)."""
         clock = self.next_clock(fresh)
         if keep is not None and (keep.seat, keep.window) == (clock.seat, clock.window):
-            clock = TurnClock(keep.seat, keep.deadline, keep.window)
+            clock = TurnClock(keep.seat, keep.deadline, keep.window, keep.fired)
         if clock is self.clock:
             return
         if (clock.seat, clock.deadline) != (self.row.clock_seat, self.row.clock_deadline):

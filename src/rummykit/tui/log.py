@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rummykit import Phase
 from rummykit.actions import (
     Action,
     CallRummy,
@@ -35,7 +36,6 @@ from rummykit.actions import (
 from rummykit.cards import Card, format_cards
 from rummykit.events import Event
 from rummykit.game import Game
-from rummykit.state import Phase
 from rummykit.tui.words import agree, listing, plural, win_text
 
 __all__ = [
@@ -77,23 +77,15 @@ class Table:
 
 
 def call_targets(game: Game) -> tuple[Card, ...]:
-    """The pile cards the Rummy call open now is on, top first: the targets of the legal
-    :class:`~rummykit.actions.CallRummy` actions of the seat it is offered to (``()``
-    when no call is open). Take them before the action whose lines they are for."""
+    """The pile cards the Rummy call open now is on, top first, as everybody can judge
+    them (:meth:`~rummykit.hand.Hand.open_calls` of the seat it is offered to: never
+    from that seat's hidden cards); ``()`` when no call is open. Take them before the
+    action whose lines they are for."""
     if game.over or not game.hands or game.hand.phase is not Phase.RUMMY:
         return ()
-    pile = game.hand.pile
-    depths = {_call_depth(a, pile) for a in game.legal_actions() if isinstance(a, CallRummy)}
-    return tuple(Card(pile[-d]) for d in sorted(depths) if 0 < d <= len(pile))
-
-
-def _call_depth(call: CallRummy, pile: Sequence[int]) -> int:
-    """How deep in the pile a call's target lies: its count, or the topmost copy of its
-    card (0 when the pile does not hold it)."""
-    if call.count is not None:
-        return call.count
-    code = int(call.card) if call.card is not None else -1
-    return next((d for d in range(1, len(pile) + 1) if pile[-d] == code), 0)
+    hand = game.hand
+    pile = hand.pile
+    return tuple(Card(pile[-d]) for d in sorted(hand.open_calls()) if 0 < d <= len(pile))
 
 
 def table_after(game: Game, event: Event, call_on: tuple[Card, ...] = ()) -> Table:

@@ -161,6 +161,7 @@ export async function renderLobby(root, config) {
       prefs.savePrefs({ ...prefs.prefs(), name });
       location.href = `/?t=${table.code}`;
     } catch (err) {
+      if (err.rule !== "lobby.name") made = null; // only a refused name keeps the table for the next try
       replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, `[${err.rule}]`), " ", has(`rule.${err.rule}`) ? t(`rule.${err.rule}`) : "", h("small", { class: "detail" }, err.message));
     }
   });

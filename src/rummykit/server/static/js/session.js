@@ -233,7 +233,7 @@ export class Session {
 
   /** Whether we are offered a Rummy call in the latest view. */
   calledOn() {
-    return this.view.phase === "rummy" && this.view.to_act === this.seat;
+    return this.view.seat !== null && this.view.phase === "rummy" && this.view.to_act === this.view.seat;
   }
 
   /** Dialogs a new view may call for: the score sheet after a hand, the Rummy call. */
@@ -248,7 +248,7 @@ export class Session {
       showDialog({
         id: "score-sheet",
         title: t("sheet.after-hand", { hand: row.hand }),
-        body: [h("p", {}, text), scoreTable(this.view.players, this.sheet, this.view.totals)],
+        body: [h("p", {}, text), this.scoreSheet()],
         buttons: [{ label: t("button.next-hand"), primary: true, key: "next" }],
       });
       return;
@@ -262,6 +262,12 @@ export class Session {
       this.offered = this.seq;
       this.offerRummy(options.calls);
     }
+  }
+
+  /** The score sheet of the game so far, one column a game seat. */
+  scoreSheet() {
+    const { names, totals } = this.sheetColumns();
+    return scoreTable(names, this.sheet, totals);
   }
 
   /** The "Rummy!" prompt: each call shows the pile cards it takes; or pass. */
@@ -321,11 +327,35 @@ export class Session {
     return has(key) ? t(key, { name }) : msg.message;
   }
 
+  /** The name at game seat `seat` (events, notices and the table number seats as the
+   * game does; a view of a tie play-off hand numbers only the players dealt in). */
   playerName(seat) {
     if (seat === null || seat === undefined) return "";
-    if (this.view) return this.view.players[seat];
     const s = this.table && this.table.seats[seat];
-    return (s && s.name) || t("seat.number", { n: seat + 1 });
+    if (s && s.name) return s.name;
+    if (this.view && this.view.players.length === (this.table ? this.table.seats.length : 0)) return this.view.players[seat];
+    return t("seat.number", { n: seat + 1 });
+  }
+
+  /** The game seat of the view's seat `seat`: the same but in a tie play-off hand, where
+   * the view numbers only the tied leaders dealt in ([game.ties]); found by name. */
+  gameSeatOf(seat) {
+    const name = this.view ? this.view.players[seat] : undefined;
+    const found = this.table ? this.table.seats.findIndex((x) => x.name === name) : -1;
+    return found >= 0 ? found : seat;
+  }
+
+  /** The score sheet's columns: every game seat's name and total (a play-off view holds
+   * only the totals of the players dealt in; the others' stand as their hands left them). */
+  sheetColumns() {
+    const v = this.view;
+    const seats = this.table.seats;
+    if (v.players.length === seats.length) return { names: v.players, totals: v.totals };
+    const totals = seats.map((x, g) => {
+      const i = v.players.indexOf(x.name);
+      return i >= 0 ? v.totals[i] : this.sheet.reduce((sum, r) => sum + (r.scores[g] || 0), 0);
+    });
+    return { names: seats.map((x, g) => x.name || t("seat.number", { n: g + 1 })), totals };
   }
 
   // ---- what the player does ----------------------------------------------------
@@ -357,7 +387,7 @@ export class Session {
   /** Asks the server for the heuristic bot's suggestion (answered by `hint`). */
   askHint() {
     if (!this.socket.send({ type: "hint" })) {
-      this.message = { kind: "info", text: t("status.reconnecting") };
+      this.message = this.socket.refused ? { kind: "error", text: t("connection.stopped") } : { kind: "info", text: t("status.reconnecting") };
       this.render();
     }
   }

@@ -8,7 +8,7 @@ import { h, fromMarkup, replace } from "./dom.js";
 import { choices, parseAction } from "./legal.js";
 import { t } from "./i18n.js";
 import { enableDrag } from "./hand.js";
-import { scoreTable, showDialog } from "./dialogs.js";
+import { showDialog } from "./dialogs.js";
 import { describe } from "./words.js";
 import { messageLine } from "./room.js";
 
@@ -18,7 +18,7 @@ function statusText(s) {
   if (v.game_over) return t("status.game-over");
   if (v.to_act === null) return t("status.hand-over");
   const name = v.players[v.to_act];
-  if (v.to_act !== s.seat) {
+  if (v.seat === null || v.to_act !== v.seat) {
     if (v.phase === "rummy") return t("status.rummy-other", { name });
     return s.seat === null ? t("status.watching", { name }) : t("status.other", { name });
   }
@@ -61,21 +61,22 @@ function players(s) {
     "ul",
     { class: "players", "aria-label": t("table.players") },
     v.players.map((name, seat) => {
-      const seatDoc = s.table.seats[seat] || {};
+      const game = s.gameSeatOf(seat); // the same seat, but in a tie play-off hand
+      const seatDoc = s.table.seats[game] || {};
       const turn = v.to_act === seat;
-      const last = s.last[seat];
-      const fresh = s.flash && s.flash.seat === seat && s.flash.seq === s.seq;
+      const last = s.last[game];
+      const fresh = s.flash && s.flash.seat === game && s.flash.seq === s.seq;
       return h(
         "li",
-        { class: `player${turn ? " to-act" : ""}${seat === s.seat ? " me" : ""}${fresh ? " flash" : ""}`, "aria-current": turn ? "true" : null, "data-seat": seat },
+        { class: `player${turn ? " to-act" : ""}${seat === v.seat ? " me" : ""}${fresh ? " flash" : ""}`, "aria-current": turn ? "true" : null, "data-seat": seat },
         h(
           "div",
           { class: "player-top" },
           h("span", { class: "player-name" }, name),
-          seat === s.seat ? h("span", { class: "badge you" }, t("seat.you")) : null,
+          seat === v.seat ? h("span", { class: "badge you" }, t("seat.you")) : null,
           seatDoc.kind === "bot" ? h("span", { class: "badge" }, t("seat.bot-short")) : null,
           seatDoc.away ? h("span", { class: "badge" }, t("seat.away")) : null,
-          seatDoc.kind === "person" && !seatDoc.connected && seat !== s.seat ? h("span", { class: "badge" }, t("seat.offline")) : null,
+          seatDoc.kind === "person" && !seatDoc.connected && game !== s.seat ? h("span", { class: "badge" }, t("seat.offline")) : null,
         ),
         h(
           "div",
@@ -83,7 +84,7 @@ function players(s) {
           h("span", { class: "count", role: "img", "aria-label": t("player.cards", { count: v.hand_sizes[seat] }) }, h("span", { class: "mini-back", "aria-hidden": "true" }), ` ${v.hand_sizes[seat]}`),
           h("span", { class: "score" }, t("player.score", { score: v.totals[seat], count: v.totals[seat] })),
           turn ? h("span", { class: "turn" }, t("player.turn")) : null,
-          s.clock && s.clock.seat === seat ? h("span", { class: "clock", "data-clock": "" }) : null,
+          s.clock && s.clock.seat === game ? h("span", { class: "clock", "data-clock": "" }) : null,
         ),
         v.known[seat].length ? h("div", { class: "known", role: "group", "aria-label": t("player.known") }, v.known[seat].map((c) => cardNode(c, { mini: true }))) : null,
         h("div", { class: "last-action" }, last ? last.text : "\u00a0"),
@@ -225,7 +226,7 @@ function button(label, key, legal, onClick, shortcut, hinted = false) {
 }
 
 function controls(s, legal, selected, advised) {
-  const mine = s.view.to_act === s.seat;
+  const mine = s.view.seat !== null && s.view.to_act === s.view.seat;
   const row = h("div", { class: "controls", role: "toolbar", "aria-label": t("table.controls") });
   row.append(
     button(t("button.draw"), "draw", mine && legal.draw, () => s.draw(), "d"),
@@ -250,7 +251,7 @@ function controls(s, legal, selected, advised) {
         type: "button",
         class: "tool",
         "data-focus": "sheet",
-        onclick: () => showDialog({ id: "score-sheet", title: t("sheet.title"), body: [scoreTable(s.view.players, s.sheet, s.view.totals)], buttons: [{ label: t("button.close"), primary: true }] }),
+        onclick: () => showDialog({ id: "score-sheet", title: t("sheet.title"), body: [s.scoreSheet()], buttons: [{ label: t("button.close"), primary: true }] }),
       },
       t("button.sheet"),
     ),
@@ -280,7 +281,7 @@ function result(s) {
     { class: "result", "aria-labelledby": "result-title" },
     h("h2", { id: "result-title" }, t("result.title")),
     h("p", { class: "winner" }, winner),
-    scoreTable(v.players, s.sheet, v.totals),
+    s.scoreSheet(),
     h(
       "div",
       { class: "room-controls" },
@@ -307,7 +308,7 @@ export function renderTable(root, s) {
       h(
         "div",
         { class: "status-bar" },
-        h("p", { class: `status${v.to_act === s.seat && s.seat !== null ? " yours" : ""}`, id: "status" }, statusText(s)),
+        h("p", { class: `status${v.seat !== null && v.to_act === v.seat ? " yours" : ""}`, id: "status" }, statusText(s)),
         h("span", { class: "hand-number" }, t("table.hand-number", { hand: v.hand_number, code: s.table.code })),
       ),
       away && mine ? h("div", { class: "away-bar" }, t("table.away"), " ", h("button", { type: "button", class: "primary", onclick: () => s.withToken(api.back) }, t("table.back"))) : null,
