@@ -200,6 +200,15 @@ def create_table(
     return str(page.evaluate("rk.session.table.code"))
 
 
+def join_table(page: Any, link: str, name: str) -> None:
+    """Opens a table's link and takes the open seat under ``name``, as a player would."""
+    page.goto(link)
+    ready(page)
+    page.fill("#player-name", name)
+    page.click("[data-focus=join]")
+    page.locator(".badge.you").wait_for()
+
+
 def view(page: Any) -> Any:
     """The latest view the page received (what it drew the table from)."""
     return page.evaluate("rk.session.view")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.browser.support import create_table, new_page, ready
+from tests.browser.support import create_table, join_table, new_page, ready
 
 #: Leaves the page's seat with its token, as the page's own Leave button does.
 LEAVE = """async () => {
@@ -58,11 +58,7 @@ def test_the_clock_shows_the_time_left_to_the_servers_deadline(server: Any, brow
     code = create_table(ana, server, "Ana", "rummy", ["open"], clock=60)
     link = ana.input_value("#share-link")
     ben = new_page(browser)
-    ben.goto(link)
-    ready(ben)
-    ben.fill("#player-name", "Ben")
-    ben.click("[data-focus=join]")
-    ben.locator(".badge.you").wait_for()
+    join_table(ben, link, "Ben")
     ana.click("[data-focus=start]")
     ana.wait_for_selector(".table-screen .player.to-act .clock")
     deadline = ana.evaluate("rk.session.clock.deadline")

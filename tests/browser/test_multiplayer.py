@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.browser.support import create_table, new_page, play_turn, ready, view
+from tests.browser.support import create_table, join_table, new_page, play_turn, ready, view
 
 
 def test_two_players_and_a_spectator(server: Any, browser: Any) -> None:
@@ -16,11 +16,7 @@ def test_two_players_and_a_spectator(server: Any, browser: Any) -> None:
     assert link.endswith(f"/?t={code}")
 
     ben = new_page(browser)
-    ben.goto(link)
-    ready(ben)
-    ben.fill("#player-name", "Ben")
-    ben.click("[data-focus=join]")
-    ben.locator(".badge.you").wait_for()
+    join_table(ben, link, "Ben")
     # Ana sees Ben arrive, connected
     ana.locator(".seat-row", has_text="Ben").locator(".dot.on").wait_for()
 

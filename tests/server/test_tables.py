@@ -98,13 +98,7 @@ def test_leaving_and_coming_back_mid_turn_keeps_the_clock_and_everybody_sees_it(
     # clock goes on from its deadline (leaving is no way to a fresh clock), and the clock
     # each client shows is sent again at once: stopped while away, running when back
     with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=5.0) as live:
-        table = live.table(seats("open", "open"), clock=600)["id"]
-        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
-        live.post(f"/tables/{table}/start", {"token": tokens[0]})
-        clients = [live.client(table, t) for t in tokens]
-        states = [c.until("state") for c in clients]
-        first = states[0]
-        mover = first["view"]["to_act"]
+        table, tokens, clients, first, mover = _clocked_table(live)
         running = first["clock"]
         assert running is not None and running["seat"] == mover
         watcher = clients[1 - mover]
