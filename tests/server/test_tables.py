@@ -135,8 +135,8 @@ def test_back_after_the_stand_in_drew_keeps_the_turns_clock(
         watcher.drain(0.2)
         time.sleep(1.1)
         live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
-        ev = watcher.until("event")  # the stand-in draws (after bot_delay)
-        assert ev["event"]["action"] == "draw" and ev["event"]["seat"] == mover
+        ev = watcher.until("event")  # the stand-in's first move (after bot_delay)
+        assert ev["event"]["seat"] == mover  # a draw or a take: the turn goes on
         live.post(f"/tables/{table}/back", {"token": tokens[mover]})
         st = watcher.until("state", lambda m: m["clock"] is not None)
         assert st["view"]["to_act"] == mover
