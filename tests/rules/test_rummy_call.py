@@ -71,6 +71,20 @@ def test_rummy_when_a_discard_that_lays_off_on_a_table_meld_opens_a_call() -> No
     assert [str(a) for a in hand.legal_actions()] == ["rummy 1", "pass"]
 
 
+def test_rummy_when_the_open_calls_are_what_everybody_can_judge() -> None:
+    # Hand.open_calls: the calls a seat is offered as anybody can tell ([rummy.when]);
+    # they are its legal calls, except that where the whole hand must go down at once
+    # the seat's hidden hand may rule one out ([wrotham.all-at-once]), unseen by others
+    # "KS and QS lie in the pile and someone discards JS": Ben may call down to KS
+    ana = {"Ana": "2C 4D 6H 8S TC QH AD"}
+    hand = with_pile("500-rum", THREE, ana, "3D KS QS JS")
+    assert hand.open_calls() == (3,) and "rummy 3" in map(str, hand.legal_actions())
+    strict = with_pile("500-rum", THREE, ana, "3D KS QS JS", all_at_once_from_deal=1)
+    assert strict.phase is Phase.RUMMY and strict.to_act == 1
+    assert strict.open_calls() == (3,)  # what Ana and Caro can tell
+    assert [str(a) for a in strict.legal_actions()] == ["pass"]  # Ben's hand cannot go down
+
+
 def test_rummy_when_pile_cards_that_form_a_meld_among_themselves() -> None:
     # "KS and QS lie in the pile and someone discards JS": the call takes down to KS.
     hand = with_pile("500-rum", THREE, {"Ana": "2C 4D 6H 8S TC QH AD"}, "3D KS QS JS")
