@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -98,12 +98,9 @@ def test_leaving_and_coming_back_mid_turn_keeps_the_clock_and_everybody_sees_it(
     # clock goes on from its deadline (leaving is no way to a fresh clock), and the clock
     # each client shows is sent again at once: stopped while away, running when back
     with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=5.0) as live:
-        table, tokens, clients, first, mover = _clocked_table(live)
+        table, tokens, _, first, mover, watcher = _clocked_table(live)
         running = first["clock"]
         assert running is not None and running["seat"] == mover
-        watcher = clients[1 - mover]
-        watcher.drain(0.2)
-        time.sleep(1.1)  # a fresh clock would end later than this one
         live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
         assert watcher.until("state")["clock"] is None
         live.post(f"/tables/{table}/back", {"token": tokens[mover]})
@@ -112,9 +109,20 @@ def test_leaving_and_coming_back_mid_turn_keeps_the_clock_and_everybody_sees_it(
         assert again["clock"] == running
 
 
-def _clocked_table(live: LiveServer) -> tuple[str, list[str], list[Any], dict[str, Any], int]:
-    """A 2-player table with a 600 s clock, started: id, tokens, clients, the first
-    state and the seat to act."""
+class Clocked(NamedTuple):
+    """A started 2-player table with a 600 s clock, as :func:`_clocked_table` leaves it."""
+
+    table: str
+    tokens: list[str]
+    clients: list[Any]
+    first: dict[str, Any]  # the first state the first seat got
+    mover: int  # the seat to act
+    watcher: Any  # the other seat's client, its messages so far drained
+
+
+def _clocked_table(live: LiveServer) -> Clocked:
+    """Starts a 2-player table with a 600 s clock and lets the clock run 1.1 s, so that
+    a clock started anew would end later than the running one."""
     table = live.table(seats("open", "open"), clock=600)["id"]
     tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
     live.post(f"/tables/{table}/start", {"token": tokens[0]})
@@ -122,18 +130,18 @@ def _clocked_table(live: LiveServer) -> tuple[str, list[str], list[Any], dict[st
     states = [c.until("state") for c in clients]
     first = states[0]
     mover = first["view"]["to_act"]
-    return table, tokens, clients, first, mover
+    watcher = clients[1 - mover]
+    watcher.drain(0.2)
+    time.sleep(1.1)
+    return Clocked(table, tokens, clients, first, mover, watcher)
 
 
 def test_back_after_the_stand_in_drew_keeps_the_turns_clock(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:
     with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=1.0) as live:
-        table, tokens, clients, first, mover = _clocked_table(live)
+        table, tokens, _, first, mover, watcher = _clocked_table(live)
         running = first["clock"]
-        watcher = clients[1 - mover]
-        watcher.drain(0.2)
-        time.sleep(1.1)
         live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
         ev = watcher.until("event")  # the stand-in's first move (after bot_delay)
         assert ev["event"]["seat"] == mover  # a draw or a take: the turn goes on
@@ -147,11 +155,8 @@ def test_another_seats_back_keeps_the_stopped_clock(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:
     with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=5.0) as live:
-        table, tokens, clients, first, mover = _clocked_table(live)
+        table, tokens, _, first, mover, watcher = _clocked_table(live)
         running = first["clock"]
-        watcher = clients[1 - mover]
-        watcher.drain(0.2)
-        time.sleep(1.1)
         other = 1 - mover
         live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
         live.post(f"/tables/{table}/leave", {"token": tokens[other]})
