@@ -53,8 +53,10 @@ def test_killed_mid_hand_again_and_again_no_acknowledged_action_is_lost(
     bots = [get_bot("greedy", seed=1), get_bot("greedy", seed=2)]
     acked: dict[int, str] = {}  # seq -> the action acknowledged there
     seen: dict[int, dict[str, Any]] = {}  # seq -> the event seat 0 was sent
+    kills = 0
     try:
-        table = live.table(seats("open", "open"), options={"target": 60})["id"]
+        # a target that takes a few hands, so that every kill comes before the game ends
+        table = live.table(seats("open", "open"), options={"target": 200})["id"]
         tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
         live.post(f"/tables/{table}/start", {"token": tokens[0]})
         last = [0, 0]
@@ -75,6 +77,7 @@ def test_killed_mid_hand_again_and_again_no_acknowledged_action_is_lost(
                     mover.send({"type": "action", "action": action, "seq": mover.seq})
                     os.kill(process.pid, signal.SIGKILL)  # the action is in flight
                     assert process.wait(10) == -signal.SIGKILL
+                    kills += 1
                     break
                 answer = mover.act(action)
                 assert answer["type"] == "ack", answer
@@ -84,16 +87,23 @@ def test_killed_mid_hand_again_and_again_no_acknowledged_action_is_lost(
             last = [c.seq for c in clients]
             for c in clients:
                 c.ws.close()
-            if kill is not None:
-                live.http.close()
-                process, live = _start(db, port)
+            if process.poll() is None:  # the game ended before this kill: it is over
+                break
+            live.http.close()
+            process, live = _start(db, port)
         games = live.get("/games")
         assert len(games) == 1
         record = live.get(games[0]["record"])
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
-            process.wait(20)
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:  # no test leaves a server behind
+                process.kill()
+                process.wait(10)
+                raise
+    assert kills == len(KILL_AFTER)
     for seq, action in acked.items():  # every acknowledged action was played, in place
         assert seen[seq]["action"] == action, seq
     assert sorted(seen) == list(range(1, max(seen) + 1))

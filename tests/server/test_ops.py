@@ -102,6 +102,30 @@ def test_a_restart_keeps_the_turn_clock_deadline(
         assert event["by"] == "clock" and event["event"]["seat"] == late
 
 
+def test_a_clock_stopped_by_leaving_outlives_a_restart(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    # the mover leaves mid-turn (the stand-in waits 30 s before it plays), the server
+    # restarts, the mover comes back: the turn's clock goes on from its deadline, not
+    # from a fresh 600 s, and it ran out or not as before
+    with make_server(db=db_url, clock_range=(1, 600), bot_delay=30.0) as live:
+        table, tokens, clients = _two(live, clock=600)
+        state = clients[0].messages[-1]
+        running, mover = state["clock"], state["view"]["to_act"]
+        assert running["seat"] == mover
+        time.sleep(1.1)  # a clock started anew would end later than the running one
+        live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
+        assert clients[1 - mover].until("state")["clock"] is None
+    with make_server(db=db_url, clock_range=(1, 600), bot_delay=30.0) as live:
+        watcher = live.client(table, tokens[1 - mover])
+        assert watcher.until("state")["clock"] is None  # still away: no clock runs
+        live.post(f"/tables/{table}/back", {"token": tokens[mover]})
+        again = watcher.until("state", lambda m: m["clock"] is not None)
+        assert again["seq"] == state["seq"]  # the stand-in had not played
+        assert again["clock"]["deadline"] == running["deadline"]
+        assert again["clock"]["seat"] == mover
+
+
 def test_a_rummy_call_has_its_own_short_clock_and_lapses_to_a_pass(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:

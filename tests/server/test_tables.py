@@ -91,6 +91,32 @@ def test_when_the_clock_runs_out_a_bot_plays_the_turn(
         assert {m["event"]["seat"] for m in played} == {late}
 
 
+def test_once_the_clock_ran_out_the_bot_has_the_turn_and_the_person_waits_for_the_next(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # the clock's bot waits (bot_delay) before each move: meanwhile the late person's
+    # action, hint and undo are refused as server.clock, and nothing is played for them
+    with make_server(db=sqlite_url, clock_range=(1, 60), bot_delay=3.0) as live:
+        table = live.table(seats("open", "open"), clock=1)["id"]
+        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+        live.post(f"/tables/{table}/start", {"token": tokens[0]})
+        clients = [live.client(table, t) for t in tokens]
+        for c in clients:
+            c.until("state")
+        assert clients[0].view is not None
+        late = clients[clients[0].view["to_act"]]
+        assert late.until("notice", timeout=5)["notice"] == "clock"
+        refused = late.act("draw")
+        assert refused["type"] == "error" and refused["rule"] == "server.clock"
+        assert refused["seq"] == late.seq  # nothing was played
+        for ask in ({"type": "hint"}, {"type": "undo", "seq": late.seq}):
+            late.send(ask)
+            answer = late.until("error")
+            assert answer["rule"] == "server.clock", ask
+        event = late.until("event", timeout=10)
+        assert event["by"] == "clock" and event["event"]["seat"] == late.seat
+
+
 def test_leaving_and_coming_back_mid_turn_keeps_the_clock_and_everybody_sees_it(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:
@@ -101,12 +127,20 @@ def test_leaving_and_coming_back_mid_turn_keeps_the_clock_and_everybody_sees_it(
         table, tokens, _, first, mover, watcher = _clocked_table(live)
         running = first["clock"]
         assert running is not None and running["seat"] == mover
+        assert 590 < running["left"] <= 600  # the seconds left when the state was sent
         live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
         assert watcher.until("state")["clock"] is None
         live.post(f"/tables/{table}/back", {"token": tokens[mover]})
         again = watcher.until("state")
         assert again["seq"] == first["seq"]  # the stand-in had not played
-        assert again["clock"] == running
+        assert _same_clock(again["clock"], running)
+        assert again["clock"]["left"] <= running["left"] - 1  # it went on meanwhile
+
+
+def _same_clock(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two states show the same clock: its seat, deadline and window (``left``
+    is the time left when each state was sent)."""
+    return {**a, "left": None} == {**b, "left": None}
 
 
 class Clocked(NamedTuple):
@@ -165,7 +199,7 @@ def test_another_seats_back_keeps_the_stopped_clock(
         watcher.drain(0.3)
         st = live.client(table, tokens[other]).until("state")
         assert st["seq"] == first["seq"]
-        assert st["clock"] == running  # another seat's back did not lose it
+        assert _same_clock(st["clock"], running)  # another seat's back did not lose it
 
 
 def test_a_clock_that_ran_out_does_not_run_out_again_after_leave_and_back(

@@ -20,7 +20,7 @@ from rummykit.server.connection import Connection
 from rummykit.server.logs import event as log_event
 from rummykit.server.protocol import error
 from rummykit.server.storage import ActionRow
-from rummykit.server.table import Table
+from rummykit.server.table import TIMED_OUT, Table
 from rummykit.server.undo import UNDO, UndoRefused, undo_point, undone_message
 
 __all__ = ["answer_hint", "take_back"]
@@ -43,6 +43,9 @@ async def _position(table: Table, conn: Connection) -> tuple[int, PlayerView] | 
         return None
     if game.to_act != conn.seat:
         table.send(conn, error("server.hint", "it is not your turn: nothing to decide", seq))
+        return None
+    if table.timed_out(conn.seat):
+        table.send(conn, error("server.clock", TIMED_OUT, seq))
         return None
     return seq, game.view(conn.seat)
 
@@ -72,6 +75,9 @@ async def take_back(table: Table, conn: Connection, seen: int) -> None:
         return
     if table.seats[conn.seat].away:
         table.send(conn, error("server.away", AWAY, seq))
+        return
+    if table.timed_out(conn.seat):
+        table.send(conn, error("server.clock", TIMED_OUT, seq))
         return
     if seen != seq:
         stale = f"the undo answers event {seen}, but the table is at event {seq}"

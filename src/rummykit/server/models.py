@@ -63,6 +63,9 @@ seats = Table(
     Column("token_hash", String(64), nullable=True),
     #: a person who left mid-game: a stand-in bot plays until they come back
     Column("away", Boolean, nullable=False, default=False),
+    #: the turn clock their leaving stopped (turn, deadline, ...): it goes on if they come
+    #: back in the same turn, so leaving is no way to a fresh clock, restart or not
+    Column("stopped", JSON, nullable=True),
 )
 
 #: One game at a table: its record's header, and the record itself once it is over.

@@ -8,12 +8,14 @@ compares hashes with :func:`secrets.compare_digest`.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import secrets
 import unicodedata
 from typing import Any
 
 from rummykit import Game, Rules
+from rummykit.server.clocks import TurnClock
 from rummykit.server.connection import Connection
 from rummykit.server.errors import LobbyError
 from rummykit.server.logs import event
@@ -138,17 +140,44 @@ async def leave(table: Table, token: str) -> dict[str, Any]:
         table.broadcast_table()
         return {"seat": s.seat, "left": True, "table": table.doc()}
     if not s.away:
-        row = SeatRow(s.seat, s.kind, s.name, s.level, s.token_hash, True)
+        stopped = stop(table) if table.clock.seat == s.seat else None
+        row = SeatRow(s.seat, s.kind, s.name, s.level, s.token_hash, True, stopped)
         await table.store.update_seat(table.row.id, row)
         table.seats[s.seat] = row
         event("seat.away", table.row.id, table.row.seq, f"{s.name} left", seat=s.seat)
         table.notice("away", s.seat, f"{s.name} left: a bot plays for them until they come back")
         table.broadcast_table()
-        if table.clock.seat == s.seat:
-            table.stopped_clocks[s.seat] = (table.turn_id(), table.clock)
         await table.arm_clock()
         table.broadcast_state()  # the clock stopped
     return {"seat": s.seat, "left": True, "table": table.doc()}
+
+
+def stop(table: Table) -> dict[str, Any]:
+    """The running clock of a person who leaves, as their seat stores it (it outlives a
+    restart): the turn it belongs to (:meth:`Table.turn_id`), its deadline, whether it
+    is a Rummy call's and whether it ran out."""
+    clock = table.clock
+    hand, turn = table.turn_id()
+    deadline = None if clock.deadline is None else clock.deadline.isoformat()
+    return {
+        "hand": hand,
+        "turn": turn,
+        "deadline": deadline,
+        "window": clock.window,
+        "fired": clock.fired,
+    }
+
+
+def resumed(s: SeatRow, turn: tuple[int, int]) -> TurnClock | None:
+    """The clock a person coming back goes on with: the one their leaving stopped, if
+    they come back in the same turn (None: the clock starts anew)."""
+    stopped = s.stopped
+    if stopped is None or stopped["deadline"] is None:
+        return None
+    if (stopped["hand"], stopped["turn"]) != turn:
+        return None
+    deadline = dt.datetime.fromisoformat(stopped["deadline"])
+    return TurnClock(s.seat, deadline, bool(stopped["window"]), bool(stopped["fired"]))
 
 
 async def back(table: Table, token: str) -> dict[str, Any]:
@@ -161,9 +190,7 @@ async def back(table: Table, token: str) -> dict[str, Any]:
         event("seat.back", table.row.id, table.row.seq, f"{s.name} is back", seat=s.seat)
         table.notice("back", s.seat, f"{s.name} is back")
         table.broadcast_table()
-        stopped = table.stopped_clocks.pop(s.seat, None)
-        same = stopped is not None and stopped[0] == table.turn_id()
-        await table.arm_clock(keep=stopped[1] if stopped is not None and same else None)
+        await table.arm_clock(keep=resumed(s, table.turn_id()))
         table.broadcast_state()  # the clock runs again
     return {"seat": s.seat, "table": table.doc()}
 

@@ -56,6 +56,9 @@ class SeatRow:
     level: str | None = None
     token_hash: str | None = None
     away: bool = False
+    #: the turn clock the person's leaving stopped, as :func:`rummykit.server.seating.stop`
+    #: writes it (None: none)
+    stopped: dict[str, Any] | None = None
 
 
 @dataclass
@@ -243,6 +246,7 @@ class Store:
             "level": s.level,
             "token_hash": s.token_hash,
             "away": s.away,
+            "stopped": s.stopped,
         }
         if new:
             await conn.execute(insert(seats).values(table_id=table_id, seat=s.seat, **values))
@@ -470,7 +474,7 @@ class Store:
                 clock_deadline=None if t.clock_deadline is None else _utc(t.clock_deadline),
             )
             seat_rows = [
-                SeatRow(r.seat, r.kind, r.name, r.level, r.token_hash, r.away)
+                SeatRow(r.seat, r.kind, r.name, r.level, r.token_hash, r.away, r.stopped)
                 for r in await conn.execute(
                     select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
                 )

@@ -51,6 +51,9 @@ from rummykit.wire import event_to_json, view_to_json
 __all__ = ["Table", "TableStopped", "table_doc"]
 
 _T = TypeVar("_T")
+
+#: The refusal of an action, undo or hint once the person's clock ran out this turn.
+TIMED_OUT = "your time ran out: a bot plays the rest of this turn"
 _STOP = object()
 
 
@@ -121,9 +124,6 @@ class Table:
         seat, window = self._clock_for()
         if seat is not None and seat == self.row.clock_seat:
             self.clock = TurnClock(seat, self.row.clock_deadline, window)
-        #: seat -> (turn, clock): the clock a person's leaving stopped, which goes on if
-        #: they come back in the same turn (:meth:`turn_id`): no fresh clock by leaving
-        self.stopped_clocks: dict[int, tuple[tuple[int, int], TurnClock]] = {}
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
 
@@ -266,10 +266,19 @@ class Table:
             },
         )
 
+    def timed_out(self, seat: int) -> bool:
+        """Whether ``seat``'s clock ran out in the turn in progress, so that the bot plays
+        the rest of it: the person's own actions, undos and hints wait for their next
+        turn."""
+        clock, game = self.clock, self.game
+        return clock.fired and clock.seat == seat and game is not None and game.to_act == seat
+
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back an action now (:mod:`rummykit.server.undo`)."""
         game = self.game
         if seat is None or game is None or self.row.status != "playing" or self.seats[seat].away:
+            return False
+        if self.timed_out(seat):
             return False
         try:
             undo_point(game, self.log, seat)
@@ -325,6 +334,9 @@ class Table:
                 conn,
                 error("server.away", "a bot plays for you: take your seat back first", seq),
             )
+            return
+        if self.timed_out(conn.seat):
+            self.send(conn, error("server.clock", TIMED_OUT, seq))
             return
         if seen != seq:
             self.send(
