@@ -287,3 +287,95 @@ def test_help_top_level_has_one_example_per_command(capsys: pytest.CaptureFixtur
     examples = out.split("examples", 1)[1]
     for command in ("play", "replay", "rules", "simulate"):
         assert f"rummykit {command} " in examples, command
+
+
+# ---------------------------------------------------------------- tournament --replay --json
+def _tournament_files(tmp_path: Path) -> list[tuple[str, str]]:
+    """(path, rule) of files that `tournament --replay` refuses, and the rule it names."""
+    (tmp_path / "not-json.json").write_text("{not json")
+    (tmp_path / "one-player.json").write_text(
+        '{"tournament": "remik-multi-table", "rules": "remik-500", "players": ["A"]}'
+    )
+    return [
+        (str(tmp_path / "missing.json"), "record.json"),
+        (str(tmp_path), "record.json"),  # a folder
+        (str(tmp_path / "not-json.json"), "record.json"),
+        (str(tmp_path / "one-player.json"), "record.tournament"),
+        (str(EXAMPLE), "record.tournament"),  # a game's record, not a tournament's
+    ]
+
+
+def test_tournament_replay_json_refusal_is_replay_json_shaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for path, rule in _tournament_files(tmp_path):
+        assert main(["tournament", "--replay", path, "--json"]) == 2, path
+        captured = capsys.readouterr()
+        out = json.loads(captured.out)  # one JSON object, as `replay --json` prints
+        assert out == {"ok": False, "error": {"rule": rule, "message": out["error"]["message"]}}
+        assert out["error"]["message"] and captured.err == ""
+    missing = str(tmp_path / "missing.json")  # the same words as replay's for the same file
+    main(["replay", missing, "--json"])
+    by_replay = json.loads(capsys.readouterr().out)
+    main(["tournament", "--replay", missing, "--json"])
+    assert json.loads(capsys.readouterr().out) == by_replay
+
+
+def test_tournament_replay_refusal_without_json_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for path, rule in _tournament_files(tmp_path):
+        assert main(["tournament", "--replay", path]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and captured.err.count("\n") == 1
+        assert captured.err.startswith("rummykit tournament: ") and f"[{rule}]" in captured.err
+
+
+def test_tournament_bots_take_no_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--players", "4", "--bots", "greedy,ismcts:200"]) == 2
+    captured = capsys.readouterr()
+    assert "--bots 'ismcts:200': a tournament takes bot levels without a budget" in captured.err
+    assert captured.out == ""
+
+
+# ---------------------------------------------------------------- files the commands write
+SIMULATE = ["simulate", "--bots", "greedy,random", "--games", "2", "--quiet", "--json"]
+TOURNAMENT = ["tournament", "--players", "2", "--bots", "greedy", "--chips", "10", "--json"]
+
+
+def test_files_written_into_missing_folders_make_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # as play --save does (~/.rummykit the first time): every command makes the folders
+    log, records = tmp_path / "a" / "b" / "m.jsonl", tmp_path / "c" / "d"
+    cup = tmp_path / "e" / "f" / "cup.json"
+    assert main([*SIMULATE, "--log", str(log), "--records", str(records)]) == 0
+    assert len(log.read_text().splitlines()) == 2
+    assert len(list(records.glob("game-*.json"))) == 2
+    paired = tmp_path / "g" / "d.jsonl"
+    argv = ["simulate", "--paired", "--bots", "greedy,random", "--deals", "2", "--quiet"]
+    assert main([*argv, "--log", str(paired)]) == 0
+    assert len(paired.read_text().splitlines()) == 2
+    assert main([*TOURNAMENT, "--record", str(cup)]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "--replay", str(cup), "--json"]) == 0
+
+
+def test_a_file_where_a_folder_should_be_is_named_with_the_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wall = tmp_path / "notes.txt"
+    wall.write_text("mine")
+    paired = ["simulate", "--paired", "--bots", "greedy,random", "--deals", "2", "--quiet"]
+    for argv, option in [
+        ([*SIMULATE, "--log", str(wall / "m.jsonl")], "--log"),
+        ([*paired, "--log", str(wall / "d.jsonl")], "--log"),
+        ([*SIMULATE, "--records", str(wall / "runs")], "--records"),
+        ([*TOURNAMENT, "--record", str(wall / "x" / "cup.json")], "--record"),
+    ]:
+        assert main(argv) == 2, argv
+        captured = capsys.readouterr()
+        assert captured.out == "" and "Traceback" not in captured.err
+        assert f": {option} " in captured.err or f": {option}: " in captured.err
+        assert f"{wall} is not a folder" in captured.err
+    assert wall.read_text() == "mine"

@@ -12,8 +12,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import Game, RecordError, Rules, load_game, parse_record, replay, write_record
+from rummykit import (
+    Game,
+    Phase,
+    RecordError,
+    Rules,
+    load_game,
+    parse_record,
+    replay,
+    write_record,
+)
+from rummykit.actions import DRAW, PASS
 from rummykit.record import game_summary
+from rummykit.rules import StockExhausted
 
 
 def a_record(seed: int = 1, actions: int = 30, preset: str = "500-rum") -> dict[str, Any]:
@@ -193,3 +204,93 @@ def test_damaged_records_are_answered_without_a_traceback(where: int, key: str, 
         doc["hands"][0]["actions"] = value
     result = replay(doc)
     assert result.status in (0, 1, 2)
+
+
+# ---------------------------------------------------------------- reshuffles
+def a_reshuffled_game(seed: int = 3) -> Game:
+    """A game of rummy played (at random) until its stock was reshuffled once."""
+    rules = Rules.preset("rummy", stock_exhausted="reshuffle", stock_reuse_limit=None)
+    game = Game(rules, ["Ana", "Ben"], seed=seed, dealer=0)
+    rng = random.Random(seed)
+    while not game.hand.shuffles:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_record_reshuffle_more_entries_than_reshuffles_is_refused() -> None:
+    game = a_reshuffled_game()
+    doc = write_record(game)
+    number = len(doc["hands"])
+    assert replay(doc).status == 0  # one reshuffle written, one used
+    extra = copy.deepcopy(doc)
+    entries = extra["hands"][-1]["reshuffles"]
+    entries.append(list(entries[0]))  # the outcome of a reshuffle that never happened
+    result = replay(extra)
+    assert result.status == 2 and result.error is not None
+    assert result.error["rule"] == "record.reshuffle"
+    assert result.error["message"].startswith(f'hand {number}: "reshuffles" holds 2 stocks')
+    assert "reshuffle 2 is never used" in result.error["message"]
+    with pytest.raises(RecordError, match="reshuffle 2 is never used"):
+        load_game(extra)
+
+
+def test_record_reshuffle_entries_where_the_stock_is_turned_over_are_refused() -> None:
+    doc = a_record()  # 500-rum: the pile is turned over, never shuffled
+    assert Rules.preset("500-rum").stock_exhausted is not StockExhausted.RESHUFFLE
+    doc["hands"][0]["reshuffles"] = [doc["hands"][0]["deal"]["stock"]]
+    result = replay(doc)
+    assert result.status == 2 and result.error is not None
+    assert result.error["rule"] == "record.reshuffle"
+    assert result.error["message"].startswith('hand 1: "reshuffles" holds 1 stock, but its')
+    assert "but its actions never reshuffled the stock" in result.error["message"]
+
+
+def test_record_reshuffle_every_record_written_loads_at_every_action() -> None:
+    game = a_reshuffled_game(4)
+    rng = random.Random(4)
+    for _ in range(120):  # through the end of the hand and into the next ones
+        doc = write_record(game)
+        result = replay(doc)
+        assert result.status == 0, result.error
+        assert write_record(load_game(doc)) == doc
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert sum(len(h.get("reshuffles", [])) for h in write_record(game)["hands"]) >= 1
+
+
+# ---------------------------------------------------------------- passes
+def a_call_offered(seed: int = 1) -> Game:
+    """A three-player 500 Rum game played (never passing) until a Rummy call is offered."""
+    game = Game(Rules.preset("500-rum"), ["Ana", "Ben", "Caro"], seed=seed, dealer=0)
+    rng = random.Random(seed)
+    while game.hand.phase is not Phase.RUMMY:
+        game.apply(rng.choice([a for a in game.legal_actions() if a != PASS]))
+    return game
+
+
+def test_record_a_pass_is_read_but_never_written() -> None:
+    # NOTATION.md: "Passing on a Rummy call is not written: an action by the next player
+    # simply goes on"; a record holding one (the server's log of a table) is read
+    game = a_call_offered()
+    offered = game.players[game.to_act]
+    game.apply(PASS)
+    game.apply(DRAW)  # the next player's turn, which the pass let begin
+    doc = write_record(game)
+    actions = doc["hands"][-1]["actions"]
+    assert not any(a.endswith(": pass") for a in actions)
+    with_pass = copy.deepcopy(doc)
+    with_pass["hands"][-1]["actions"].insert(len(actions) - 1, f"{offered}: pass")
+    for record in (doc, with_pass):
+        again = load_game(record)
+        assert again.hand.hands == game.hand.hands and again.hand.pile == game.hand.pile
+        assert again.to_act == game.to_act and again.hand.phase is game.hand.phase
+        assert write_record(again) == doc  # the pass read is not written again
+
+
+def test_record_a_pass_with_no_call_offered_is_refused() -> None:
+    doc = a_record(actions=0)
+    doc["hands"][0]["actions"] = ["Ben: pass"]
+    result = replay(doc)
+    assert result.status == 1 and result.error is not None
+    assert result.error["rule"] == "action.turn" and result.error["action"] == "Ben: pass"

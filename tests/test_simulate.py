@@ -10,7 +10,12 @@ import pytest
 
 from rummykit.bots.tournament import GameResult, MatchResult
 from rummykit.cli import main
-from rummykit.cli.simulate_cmd import _table, compute_ratings, final_ranks, report
+from rummykit.cli.simulate_cmd import (
+    _table,
+    compute_ratings,
+    final_ranks,
+    report,
+)
 from rummykit.record import replay
 from rummykit.rules import Rules
 
@@ -99,6 +104,18 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--records", "/proc/no-such-folder"], "cannot write in /proc/no-such-folder"),
         (["--bots", "greedy,greedy"], "twice"),
         (["--bots", "ismcts:lots,greedy"], "budget"),
+        # a budget is the search effort: a level that does not search is refused it
+        (["--bots", "greedy:5,random"], "--bots 'greedy:5': greedy does no search"),
+        (["--bots", "careless-9:3,random"], "careless-9 does no search, so it takes no budget"),
+        (["--bots", "heuristic,basic:2"], "--bots 'basic:2': basic does no search"),
+        (["--bots", "hard:4,random"], "hard plays heuristic under 500-rum at 2 players"),
+        (["--preset", "rummy", "--bots", "expert:9,greedy"], "expert plays heuristic under rummy"),
+        (["--paired", "--bots", "heuristic:9,greedy"], "heuristic does no search"),
+        (["--bots", "ismcts:0,greedy"], "bad budget '0'"),
+        (["--bots", "ismcts:\u00b2,greedy"], "bad budget"),  # a digit int() does not read
+        (["--bots", "greedy:,random"], "bad budget ''"),
+        (["--bots", "ismcts:9999999999,greedy"], "from 1 to 1000000000"),
+        (["--bots", "ismcts:" + "9" * 5000 + ",greedy"], "from 1 to 1000000000"),
         (["--stop-after", "0"], "--stop-after must be seconds above 0"),
         (["--stop-after", "-1"], "--stop-after must be seconds above 0"),
         (["--stop-after", "60", "--paired"], "--paired stops by its test"),
@@ -113,6 +130,18 @@ def test_bad_input_exits_2(
     captured = capsys.readouterr()
     assert needle in captured.err
     assert "Traceback" not in captured.err and captured.out == ""
+
+
+@pytest.mark.parametrize("players", ["2", "3"])
+def test_a_budget_goes_to_the_levels_that_search(
+    capsys: pytest.CaptureFixture[str], players: str
+) -> None:
+    # expert plays rollout where melds score (500 Rum), at any table size
+    bots = "expert:2,ismcts:3,montecarlo:4,rollout:5"
+    args = ["--bots", bots, "--players", players, "--stop-after", "1e-9"]  # no game begins
+    assert main([*BASE, "--json", *args]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc["bots"]) == {"expert-2", "ismcts-3", "montecarlo-4", "rollout-5"}
 
 
 def test_stop_after_reports_the_games_played(capsys: pytest.CaptureFixture[str]) -> None:

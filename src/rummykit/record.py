@@ -389,7 +389,28 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
                 }
                 # a record's own data at fault (a reshuffle's order): not a valid record
                 return ReplayResult(game, err, 2 if isinstance(e, RecordError) else 1)
+        unused = _unused_reshuffles(h_index, len(hand_rec.reshuffles), len(game.hand.shuffles))
+        if unused is not None:
+            return _record_error(unused, "record.reshuffle")
     return ReplayResult(game, None, 0)
+
+
+def _unused_reshuffles(number: int, written: int, used: int) -> str | None:
+    """Why hand ``number``'s ``reshuffles`` (``written`` entries) hold more stocks than
+    the ``used`` times its actions reshuffled the stock, or None. An entry is the outcome
+    of a reshuffle that happened (NOTATION.md); one that no reshuffle used is chance the
+    record claims and the game never drew, so the record is refused rather than the entry
+    dropped (it would be lost when the record is written again)."""
+    if written <= used:
+        return None
+    times = {1: "once", 2: "twice"}.get(used, f"{used} times")
+    done = "never reshuffled the stock" if used == 0 else f"reshuffled the stock {times}"
+    stocks = f"{written} stock{'s' if written > 1 else ''}"
+    return (
+        f'hand {number}: "reshuffles" holds {stocks}, but its actions {done}: '
+        f"reshuffle {used + 1} is never used (an entry is the order a reshuffle that "
+        "happened gave the stock)"
+    )
 
 
 def _record_error(message: str, rule: str = "record.hands") -> ReplayResult:

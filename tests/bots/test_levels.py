@@ -15,6 +15,7 @@ from rummykit.bots import (
     LEVEL_NAMES,
     LEVELS,
     LUCKIER_DIFFICULTIES,
+    SEARCH_LEVELS,
     BasicBot,
     CarelessBot,
     DifficultyBot,
@@ -25,7 +26,9 @@ from rummykit.bots import (
     get_bot,
     resolve_level,
 )
+from rummykit.bots.ismcts import ISMCTSBot
 from rummykit.bots.levels import difficulty_help
+from rummykit.bots.montecarlo import MonteCarloBot
 from rummykit.cli import build_parser, main
 from rummykit.cli.play_cmd import build_session
 from rummykit.errors import RulesError
@@ -221,3 +224,12 @@ def test_the_server_offers_and_makes_difficulties() -> None:
     assert isinstance(seat.player, DifficultyBot) and seat.level == "expert"
     assert type(seat.player.bot_for(Rules.preset("500-rum"))) is RolloutBot
     assert page_config()["levels"] == list(LEVEL_NAMES)
+
+
+def test_the_search_levels_are_the_levels_whose_bots_read_a_budget() -> None:
+    # MonteCarloBot (montecarlo, rollout) and ISMCTSBot spend the budget; the others
+    # never read it
+    for level, (make, _) in LEVELS.items():
+        cls = getattr(make, "func", make)  # careless-N: a partial of CarelessBot
+        searches = isinstance(cls, type) and issubclass(cls, (MonteCarloBot, ISMCTSBot))
+        assert searches is (level in SEARCH_LEVELS), level

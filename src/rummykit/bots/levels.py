@@ -36,6 +36,7 @@ __all__ = [
     "LEVELS",
     "LEVEL_NAMES",
     "LUCKIER_DIFFICULTIES",
+    "SEARCH_LEVELS",
     "DifficultyBot",
     "describe",
     "difficulties_for",
@@ -94,6 +95,11 @@ LEVELS: dict[str, tuple[Callable[..., Bot], str]] = {
     "careless-25": _careless(25.0),
     "careless-60": _careless(60.0),
 }
+
+#: The levels that search, and so take a budget (playouts or iterations per decision:
+#: ``LEVEL:BUDGET`` in ``rummykit simulate``, ``--budget`` in ``rummykit play``); every
+#: other level ignores it.
+SEARCH_LEVELS: tuple[str, ...] = ("montecarlo", "ismcts", "rollout")
 
 #: The difficulties players choose from, easiest first, and the level each one plays
 #: where melds score (``melded-minus-hand`` scoring: 500 Rum, Remik), chosen from the

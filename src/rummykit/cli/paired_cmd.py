@@ -161,7 +161,7 @@ def run(
     try:
         known = load_deals(log, match) if log else []
     except (OSError, ValueError) as e:
-        return _bad(str(e))
+        return _bad(f"--log {e}")
 
     def save(deal: DealResult) -> None:
         if log is not None:

@@ -4,6 +4,7 @@ the run where it stopped."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Callable
@@ -15,12 +16,14 @@ T = TypeVar("T")
 
 def load(path: Path, run: str, parse: Callable[[dict[str, Any]], T], foreign: str) -> list[T]:
     """The entries of run ``run`` saved in ``path`` (none if it does not exist), each read
-    by ``parse``, after checking that ``path`` can be written. A last line cut short (by
+    by ``parse``, after making its folder (and the folders above) where missing and
+    checking that ``path`` can be written. A last line cut short (by
     an interruption: not JSON, no newline, after entries of the run) is dropped from the
     file; any other bad line, or one of another run (called ``foreign`` in the error: "a
     game of another match"), raises ``ValueError`` with its line number, and so does a
     file that cannot be read or written, so that nothing is played to be lost."""
     try:
+        make_folder(path.parent)  # as simulate --records, tournament --record, play --save
         text = path.read_text(encoding="utf-8") if path.exists() else ""
         with path.open("a", encoding="utf-8"):  # where games cannot be saved, say so now
             pass
@@ -46,11 +49,28 @@ def load(path: Path, run: str, parse: Callable[[dict[str, Any]], T], foreign: st
     return out
 
 
+def _blocker(folder: Path) -> Path | None:
+    """The file that stands where ``folder`` or a folder above it should be, or None."""
+    for p in (folder, *folder.parents):
+        if p.exists():
+            return None if p.is_dir() else p
+    return None
+
+
+def make_folder(folder: Path) -> None:
+    """Makes ``folder`` and the folders above it where missing; raises ``OSError``, or
+    ``NotADirectoryError`` naming the file that stands in the way."""
+    blocker = _blocker(folder)
+    if blocker is not None:
+        raise NotADirectoryError(errno.ENOTDIR, f"{blocker} is not a folder")
+    folder.mkdir(parents=True, exist_ok=True)
+
+
 def writable_folder(path: Path) -> None:
     """Makes folder ``path`` (and its parents) and checks that files can be written in
     it; raises ``ValueError`` naming it otherwise."""
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        make_folder(path)
         probe = path / f".rummykit-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()

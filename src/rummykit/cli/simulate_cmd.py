@@ -20,7 +20,7 @@ from typing import Any
 
 import rummykit.cli.paired_cmd as paired_cmd
 import rummykit.cli.runlog as runlog
-from rummykit.bots import LEVELS, resolve_level
+from rummykit.bots import LEVELS, SEARCH_LEVELS, resolve_level
 from rummykit.bots.levels import difficulty_help
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
 from rummykit.cli.rules_cmd import parse_option_value
@@ -48,7 +48,9 @@ examples:
   rummykit simulate --preset remik-500 --bots greedy,random --games 20 --json
       one JSON object on standard output (the progress bar goes to standard error)
   rummykit simulate --bots ismcts:200,montecarlo:50 --games 40
-      LEVEL:BUDGET sets the search effort (the bot is named ismcts-200)
+      LEVEL:BUDGET sets the search effort (the bot is named ismcts-200): playouts or
+      iterations per decision of the levels that search (montecarlo, ismcts, rollout,
+      and expert where melds score); the others take no budget
   rummykit simulate --bots greedy,random --games 10 --set target=250 --records runs/
       options on top of the preset; every game saved as a record in runs/
   rummykit replay runs/game-00000.json
@@ -90,7 +92,8 @@ def add_parser(sub: Any) -> None:
         "--bots",
         default="heuristic,greedy",
         metavar="LEVEL,...",
-        help="the bots, comma-separated; LEVEL or LEVEL:BUDGET (default: heuristic,greedy)",
+        help="the bots, comma-separated; LEVEL, or LEVEL:BUDGET for a level that searches "
+        "(default: heuristic,greedy)",
     )
     p.add_argument("--games", type=int, default=100, metavar="N", help="games (default: 100)")
     p.add_argument("--seed", default="0", help="seed of the deals and bots (default: 0)")
@@ -101,12 +104,17 @@ def add_parser(sub: Any) -> None:
         "--set", action="append", default=[], metavar="KEY=VALUE", help="set an option on top"
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--records", metavar="DIR", help="save every game as a record in DIR")
+    p.add_argument(
+        "--records",
+        metavar="DIR",
+        help="save every game as a record in DIR (made, with the folders above it, if missing)",
+    )
     p.add_argument(
         "--log",
         metavar="FILE",
         help="append every game (every deal with --paired) to FILE as a JSON line as it "
-        "ends; the same command run again plays only what is missing there",
+        "ends (its folder is made if missing); the same command run again plays only what "
+        "is missing there",
     )
     p.add_argument(
         "--stop-after",
@@ -132,19 +140,50 @@ def _seed(text: str) -> int | str:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def _specs(text: str) -> list[BotSpec]:
+#: The largest budget ``LEVEL:BUDGET`` takes (far more than a game can wait for).
+MAX_BUDGET = 1_000_000_000
+
+
+def _budget(item: str, level: str, budget: str, rules: Rules, players: int) -> None:
+    """Refuses the budget of ``--bots`` item ``item`` (``level:budget``) unless it is a
+    whole number from 1 and the level searches at this table (a difficulty: the level it
+    plays under ``rules`` at ``players`` seats, as :class:`DifficultyBot` will)."""
+    digits = budget.isascii() and budget.isdigit() and len(budget) <= len(str(MAX_BUDGET))
+    if not digits or not 1 <= int(budget) <= MAX_BUDGET:
+        raise _Bad(
+            f"--bots {item!r}: bad budget {budget!r}: LEVEL:BUDGET takes a whole number "
+            f"from 1 to {MAX_BUDGET}"
+        )
+    plays = resolve_level(level, rules, players)
+    if plays in SEARCH_LEVELS:
+        return
+    what = (
+        f"{level} does no search"
+        if plays == level
+        else f"{level} plays {plays} under {rules} at {players} players, which does no search"
+    )
+    raise _Bad(
+        f"--bots {item!r}: {what}, so it takes no budget; LEVEL:BUDGET is for the search "
+        f"levels ({', '.join(SEARCH_LEVELS)}, and expert where melds score)"
+    )
+
+
+def _specs(text: str, rules: Rules, players: int | None) -> list[BotSpec]:
+    """The bots of ``--bots`` for a table of ``players`` (None: one seat a bot) under
+    ``rules``; raises :class:`_Bad` naming what is wrong."""
     items = [b.strip() for b in text.split(",") if b.strip()]
     if not items:
         raise _Bad("--bots needs at least one bot level")
+    seats = players if players is not None else len(items)
     specs: list[BotSpec] = []
     for item in items:
-        level, _, budget = item.partition(":")
+        level, colon, budget = item.partition(":")
         try:
             resolve_level(level)
         except ValueError as e:
             raise _Bad(str(e)) from None
-        if budget and (not budget.isdigit() or int(budget) < 1):
-            raise _Bad(f"bad budget in {item!r}: LEVEL:BUDGET takes a positive whole number")
+        if colon:
+            _budget(item, level, budget, rules, seats)
         specs.append(BotSpec.of(item))
     labels = [s.label for s in specs]
     dupes = sorted({x for x in labels if labels.count(x) > 1})
@@ -341,8 +380,8 @@ def run(args: argparse.Namespace) -> int:
                 f"{', '.join(unused)} go with --paired; without it simulate plays --games "
                 "whole games"
             )
-        specs = _specs(args.bots)
         rules = _rules(args.preset, args.set)
+        specs = _specs(args.bots, rules, args.players)
         players = args.players if args.players is not None else len(specs)
         rules.check_players(players)
         records: Path | None = None
@@ -351,7 +390,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 runlog.writable_folder(records)
             except ValueError as e:
-                raise _Bad(str(e)) from None
+                raise _Bad(f"--records: {e}") from None
         check_seed(args.seed)  # a text a record can hold (no lone surrogates)
     except (_Bad, RummyError) as e:
         print(
@@ -368,7 +407,7 @@ def run(args: argparse.Namespace) -> int:
             runlog.load(log, name, GameResult.from_json, "a game of another match") if log else []
         )
     except (OSError, ValueError) as e:
-        print(f"rummykit simulate: {e}", file=sys.stderr)
+        print(f"rummykit simulate: --log {e}", file=sys.stderr)
         return 2
     known = {g.index: g for g in saved if g.index < args.games}  # a longer match serves too
     if known and not args.quiet:
@@ -394,7 +433,7 @@ def run(args: argparse.Namespace) -> int:
                 deadline=None if args.stop_after is None else time.monotonic() + args.stop_after,
             )
     except ValueError as e:  # a saved game that does not fit this match
-        print(f"rummykit simulate: {log}: {e}", file=sys.stderr)
+        print(f"rummykit simulate: --log {log}: {e}", file=sys.stderr)
         return 2
     if match.games < args.games:
         print(

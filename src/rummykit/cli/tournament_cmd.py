@@ -16,6 +16,7 @@ from typing import Any
 import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, get_bot, resolve_level
 from rummykit.bots.levels import difficulty_help
+from rummykit.cli.replay_cmd import printable
 from rummykit.cli.rules_cmd import parse_option_value
 from rummykit.errors import RulesError, RummyError
 from rummykit.game import check_seed
@@ -50,6 +51,8 @@ examples:
       save the tournament record (every table's game record and the chips moved)
   rummykit tournament --replay cup.json
       replay a tournament record, checking every hand and every chip, and show the end
+      (with --json, a record that does not replay prints {{"ok": false, "error": {{"rule":
+      ..., "message": ...}}}}, as rummykit replay --json does)
   rummykit tournament --players 6 --json
       one JSON object at the end: the winner, the standings, each round's tables
 
@@ -104,7 +107,11 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--seed", default="0", help="seed of the seating, deals and bots (default: 0)")
     files = p.add_mutually_exclusive_group()
-    files.add_argument("--record", metavar="FILE", help="save the tournament record in FILE")
+    files.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the tournament record in FILE (its folder is made if missing)",
+    )
     files.add_argument(
         "--replay",
         metavar="FILE",
@@ -160,6 +167,12 @@ def _players(count: int, levels_text: str, seed: str) -> dict[str, Player]:
     if not levels:
         raise _Bad("--bots needs at least one bot level")
     for level in levels:
+        if ":" in level:  # simulate's LEVEL:BUDGET
+            raise _Bad(
+                f"--bots {level!r}: a tournament takes bot levels without a budget "
+                "(LEVEL:BUDGET is rummykit simulate's); the search levels play at their "
+                "default effort"
+            )
         try:
             resolve_level(level)
         except ValueError as e:
@@ -222,13 +235,22 @@ def _replay(args: argparse.Namespace) -> int:
         doc = read_json(sys.stdin.buffer.read() if args.replay == "-" else path.read_bytes())
         t = Tournament.from_record(doc)
     except OSError as e:
-        print(f"rummykit tournament: cannot read {args.replay}: {e.strerror}", file=sys.stderr)
-        return 2
+        return _refuse(args, "record.json", f"cannot read {args.replay}: {e.strerror or e}")
     except RummyError as e:
-        print(f"rummykit tournament: {args.replay}: {e.message} [{e.rule}]", file=sys.stderr)
-        return 2
+        return _refuse(args, e.rule, e.message, where=f"{args.replay}: ")
     _finish(args, t)
     return 0
+
+
+def _refuse(args: argparse.Namespace, rule: str, message: str, where: str = "") -> int:
+    """Says why a record does not replay: with ``--json`` the object ``rummykit replay
+    --json`` prints for a document that is not a valid record (NOTATION.md), else a line
+    on standard error; returns the exit status, 2."""
+    if args.json:
+        print(json.dumps({"ok": False, "error": {"rule": rule, "message": message}}))
+    else:
+        print(f"rummykit tournament: {printable(where + message)} [{rule}]", file=sys.stderr)
+    return 2
 
 
 def _finish(args: argparse.Namespace, t: Tournament) -> None:
@@ -256,10 +278,10 @@ def run(args: argparse.Namespace) -> int:
         if record is not None:  # a record that cannot be written is said before playing
             if record.is_dir():
                 raise _Bad(f"--record {record} is a folder")
-            try:
+            try:  # its folder is made if missing, as simulate --records and play --save do
                 runlog.writable_folder(record.parent)
             except ValueError as e:
-                raise _Bad(str(e)) from None
+                raise _Bad(f"--record: {e}") from None
     except (_Bad, RummyError) as e:
         message = e.message if isinstance(e, RummyError) else str(e)
         print(f"rummykit tournament: {message}", file=sys.stderr)
@@ -281,7 +303,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             record.write_text(json.dumps(t.to_record()) + "\n")
         except OSError as e:
-            print(f"rummykit tournament: cannot write {record}: {e.strerror}", file=sys.stderr)
+            print(
+                f"rummykit tournament: --record: cannot write {record}: {e.strerror or e}",
+                file=sys.stderr,
+            )
             return 2
     _finish(args, t)
     if record is not None and not args.json:
