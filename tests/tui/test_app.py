@@ -322,6 +322,28 @@ async def test_a_failing_bot_does_not_end_the_game() -> None:
         assert session.human_to_act or session.over
 
 
+async def test_the_note_of_a_failing_bot_stays_through_an_undo_and_a_resume(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "game.json"
+    session = scenario_session(save)
+    session.bots[2] = BrokenBot()  # type: ignore[assignment]
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in SCENARIO[:3]:  # Ben's bot fails on the call offered to him
+            await type_command(pilot, text)
+        note = next(line.text for line in session.log if "bot failed" in line.text)
+        await type_command(pilot, "take 1")
+        await type_command(pilot, "undo")  # the log is rebuilt from the game
+        assert note in shown_log(app)
+    again = Session.resume(save)
+    texts = [line.text for line in again.log]
+    assert note in texts and "(undo: take 1)" in texts
+    # where it was: before the action the bot's failure made it play
+    assert texts[texts.index(note) + 1].startswith("Ben ")
+
+
 async def test_undo_of_a_discard_before_the_next_bot_plays() -> None:
     session = scenario_session()
     app = PlayApp(session, delay=5.0)  # Ben waits before answering the call

@@ -174,3 +174,30 @@ def test_a_resumed_game_has_the_same_log_in_order(tmp_path: Path) -> None:
     assert "You went out (You +49, Ana -48, Ben -46)" in texts
     assert texts.index("— hand 2: You deal —") < len(texts) - 1
     assert texts[-1].startswith("You drew ")  # the card drawn in hand 2 is not lost
+
+
+def test_a_note_made_after_a_pass_stays_after_it(tmp_path: Path) -> None:
+    """An undo note made after a pass (which a record does not write) stays after the
+    pass when a later undo rebuilds the log; a resumed game, which has no pass, shows it
+    after the action before."""
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play_scenario(s, ("draw", "meld 7H 8H 9H", "discard 6H", "draw", "meld 5C 5D 5S"))
+    play_scenario(s, ("discard QD", "pass"))
+    while not s.human_to_act:
+        s.bot_step()  # Ben draws, discards AC; Ana passes the call on TH
+    for _ in range(2):
+        s.play(parse_action("take 1"))
+        s.undo()
+    assert [line.text for line in s.log][-4:] == [
+        "Ben discarded AC",
+        "Ana passed the Rummy call on TH",
+        "(undo: take 1)",
+        "(undo: take 1)",
+    ]
+    again = Session.resume(path)
+    assert [line.text for line in again.log][-3:] == [
+        "Ben discarded AC",
+        "(undo: take 1)",
+        "(undo: take 1)",
+    ]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from rummykit import Rules, parse_action
+from rummykit.actions import Action
 from rummykit.bots import (
     CROWDED_DIFFICULTIES,
     DIFFICULTIES,
@@ -21,11 +24,13 @@ from rummykit.bots import (
 )
 from rummykit.cli import build_parser, main
 from rummykit.cli.play_cmd import build_session
+from rummykit.errors import RulesError
 from rummykit.record import load_game
-from rummykit.tui.app import CRASH_REPORT, PlayApp
+from rummykit.tui.app import CRASH_REPORT, CommandInput, PlayApp
 from rummykit.tui.session import Session
+from rummykit.view import PlayerView
 
-from .kit import play_scenario, scenario_session
+from .kit import WHOLE_HAND, play_scenario, scenario_session
 
 
 def session_for(*argv: str) -> Session:
@@ -340,3 +345,164 @@ def test_a_crash_in_the_app_exits_1_and_points_to_the_saved_game(
     assert "Traceback" in report.read_text() and "out of cheese" in report.read_text()
     game = apps[0].session.game
     assert load_game(json.loads(path.read_bytes())).hand.history == game.hand.history
+
+
+# ---------------------------------------------------------------------- quitting
+class StuckBot:
+    """A bot that thinks until it is released (``release``), 20 s at most; ``thinking``
+    is set once it has begun."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.thinking = threading.Event()
+        self.release = threading.Event()
+
+    def act(self, view: PlayerView) -> Action:
+        self.thinking.set()
+        self.release.wait(20)
+        return view.legal_actions[0]
+
+
+#: The person's actions before Ana's first turn in the scenario (Ben acts in between).
+BEFORE_ANA = WHOLE_HAND[:6]
+
+
+@pytest.mark.parametrize("how", ["ctrl+q", "quit"])
+def test_quitting_while_a_bot_thinks_does_not_wait_for_it(
+    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play_scenario(s, BEFORE_ANA)
+    assert s.to_act == 1  # Ana's turn
+    actions = json.loads(path.read_text())["hands"][0]["actions"]
+    stuck = StuckBot("Ana")
+    quit_at: list[float] = []
+
+    async def quit_while_ana_thinks(p: Pilot[None]) -> None:
+        for _ in range(400):
+            await p.pause(0.05)
+            if stuck.thinking.is_set():
+                break
+        quit_at.append(time.monotonic())
+        if how == "ctrl+q":
+            await p.press("ctrl+q")
+        else:
+            p.app.query_one(CommandInput).value = "quit"
+            await p.press("enter")
+
+    apps = no_terminal(monkeypatch, quit_while_ana_thinks)
+    try:
+        with monkeypatch.context() as m:
+            m.setattr("rummykit.tui.session.get_bot", lambda *_, **__: stuck)
+            status = main(["play", "--resume", str(path), "--delay", "0"])
+        waited = time.monotonic() - quit_at[0]
+        thinkers = [t for t in threading.enumerate() if t.name == "rummykit-bot"]
+        still_thinking = not stuck.release.is_set()
+    finally:
+        stuck.release.set()
+    assert stuck.thinking.is_set() and still_thinking
+    assert status == 0 and waited < 5  # the bot would have thought 20 s
+    # the thread still thinking does not hold the program's exit up either
+    assert thinkers and all(t.daemon for t in thinkers)
+    out = capsys.readouterr().out
+    assert out.startswith(f"Game saved to {path}; continue it with: ")
+    # the game is saved as of the last action: Ana's choice in flight is dropped
+    assert json.loads(path.read_text())["hands"][0]["actions"] == actions
+    assert apps[0].session.to_act == 1
+
+    # and it goes on from there (no bot acts before this run quits)
+    again = no_terminal(monkeypatch)
+    assert main(["play", "--resume", str(path), "--delay", "30"]) == 0
+    assert again[0].session.game.hand.history == s.game.hand.history
+    assert again[0].session.to_act == 1
+    assert json.loads(path.read_text())["hands"][0]["actions"] == actions
+
+
+# ---------------------------------------------------------------------- --resume --bots
+def record_named_levels(path: Path) -> bytes:
+    """The scenario one action in, its record naming Ana's and Ben's levels (heuristic)."""
+    unfinished(path)
+    doc = json.loads(path.read_text())
+    assert doc["play"]["bots"] == {"Ana": "heuristic", "Ben": "heuristic"}
+    return path.read_bytes()
+
+
+def test_resume_refuses_bots_that_would_change_the_recorded_levels(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    apps = no_terminal(monkeypatch)
+    monkeypatch.setattr(sys, "argv", ["rummykit", "play"])
+    path = tmp_path / "game.json"
+    saved = record_named_levels(path)
+    assert main(["play", "--resume", str(path), "--bots", "greedy"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"rummykit play: cannot continue {path}: ")
+    # it says which levels the game keeps, what was asked, and what to do instead
+    assert "the record names the opponents' levels (Ana heuristic, Ben heuristic)" in err
+    assert "a resumed game keeps them" in err
+    assert "levels asked for (Ana greedy, Ben greedy) cannot be used" in err
+    assert "continue it without --bots" in err
+    assert "rummykit play --bots greedy --save FILE" in err
+    assert apps == [] and path.read_bytes() == saved  # nothing lost, nothing started
+
+    # levels that change nothing are no reason to refuse
+    assert session_for("--resume", str(path), "--bots", "heuristic").levels == {
+        1: "heuristic",
+        2: "heuristic",
+    }
+
+
+def test_resume_gives_bots_to_the_players_the_record_names_no_level_for(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    record_named_levels(path)
+    # a record written by hand (no "play" entry): the levels go to the opponents in seat
+    # order, as for a new game
+    doc = json.loads(path.read_text())
+    del doc["play"]
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(doc))
+    assert session_for("--resume", str(bare), "--bots", "greedy,random").levels == {
+        1: "greedy",
+        2: "random",
+    }
+    assert session_for("--resume", str(bare), "--bots", "greedy").levels == {
+        1: "greedy",
+        2: "greedy",
+    }
+    # taking Ana's seat: You, whom the record names no level for, get one; Ben keeps his
+    s = session_for("--resume", str(path), "--name", "Ana", "--bots", "greedy,heuristic")
+    assert s.human == 1 and s.levels == {0: "greedy", 2: "heuristic"}
+    with pytest.raises(RulesError) as e:
+        session_for("--resume", str(path), "--name", "Ana", "--bots", "greedy")
+    assert "(Ben heuristic)" in e.value.message and "(Ben greedy)" in e.value.message
+    with pytest.raises(RulesError) as e:
+        session_for("--resume", str(path), "--bots", "greedy,greedy,greedy")
+    assert e.value.message == "3 bot levels for 2 opponents"
+
+
+# ---------------------------------------------------------------------- --seed
+def test_a_seed_with_leading_zeros_is_the_number_and_resumes_as_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = session_for("--seed", "007", "--save", str(path))
+    s.save()
+    assert s.game.seed == 7 and json.loads(path.read_text())["seed"] == 7
+    assert s.game.deals == session_for("--seed", "7", "--no-save").game.deals
+    assert session_for("--resume", str(path)).game.seed == 7
+
+
+@pytest.mark.parametrize("seed", ["²", "--5", "x007", "+7"])
+def test_a_seed_that_is_no_number_is_a_text(seed: str) -> None:
+    assert session_for(f"--seed={seed}", "--no-save").game.seed == seed
+
+
+def test_a_seed_too_long_is_refused_without_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--no-save", "--seed", "1" * 5000]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err == "rummykit play: --seed: a number has at most 256 bits, not 5000 digits\n"

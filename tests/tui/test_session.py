@@ -126,7 +126,108 @@ def test_undo_restores_the_exact_hand() -> None:
     reference = s.record()
     play(s, "meld 5C 5D 5S")
     s.undo()
-    assert s.record() == reference
+    record = s.record()
+    # the game is as it was; the note of the undo is kept besides (in "play")
+    assert record["play"].pop("notes") == [
+        {"hand": 1, "after": 2, "player": "You", "text": "(undo: meld 5C 5D 5S)"}
+    ]
+    assert record == reference
+
+
+def undo_notes(s: Session) -> list[str]:
+    return [line.text for line in s.log if line.kind == "undo"]
+
+
+def test_the_notes_of_undos_stay_through_a_later_undo() -> None:
+    s = scenario_session()
+    play(s, "draw", "meld 7H 8H 9H")
+    s.undo()
+    play(s, "meld 7H 8H 9H", "meld 5C 5D 5S")
+    s.undo()  # rebuilds the log from the game: the first note stays where it was
+    assert [line.text for line in s.log] == [
+        "— hand 1: Ben deals —",
+        "You drew KS",
+        "(undo: meld 7H 8H 9H)",
+        "You melded 7H 8H 9H (meld 1)",
+        "(undo: meld 5C 5D 5S)",
+    ]
+    # a note of actions that a later undo takes back too stays, where the hand is now
+    s.undo()
+    assert [line.text for line in s.log] == [
+        "— hand 1: Ben deals —",
+        "You drew KS",
+        "(undo: meld 7H 8H 9H)",
+        "(undo: meld 5C 5D 5S)",
+        "(undo: meld 7H 8H 9H)",
+    ]
+    play(s, "discard 6H")
+    assert [line.text for line in s.log][-2:] == ["(undo: meld 7H 8H 9H)", "You discarded 6H"]
+
+
+def test_the_notes_of_undos_are_saved_and_resumed(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw", "meld 7H 8H 9H")
+    s.undo()
+    play(s, "meld 7H 8H 9H", "discard 6H")
+    s.undo()
+    play(s, "discard 6H")
+    assert json.loads(path.read_text())["play"]["notes"] == [
+        {"hand": 1, "after": 1, "player": "You", "text": "(undo: meld 7H 8H 9H)"},
+        {"hand": 1, "after": 2, "player": "You", "text": "(undo: discard 6H)"},
+    ]
+    again = Session.resume(path, save_path=path)
+    assert again.log == s.log
+    assert undo_notes(again) == ["(undo: meld 7H 8H 9H)", "(undo: discard 6H)"]
+    # and they stay through the resumed game's own undo and save
+    run_bots(again)  # Ben calls Rummy on the 6H, lays it off, discards
+    play(again, "take 1")
+    again.undo()
+    assert undo_notes(again) == ["(undo: meld 7H 8H 9H)", "(undo: discard 6H)", "(undo: take 1)"]
+    third = Session.resume(path)
+    assert third.log == again.log
+    # a new game (play again) starts with none
+    assert "notes" not in again.rematch(seed=5).record()["play"]
+
+
+@pytest.mark.parametrize(
+    "notes",
+    [
+        "not a list",
+        [5, None, "text"],
+        [{"hand": 9, "after": 0, "player": "You", "text": "(a hand never played)"}],
+        [{"hand": 1, "after": -1, "player": "You", "text": "(before the deal)"}],
+        [{"hand": True, "after": 0, "player": "You", "text": "(hand true)"}],
+        [{"hand": 1, "after": 0, "player": "Zed", "text": "(no such player)"}],
+        [{"hand": 1, "after": 0, "player": "You", "text": ["not", "a", "text"]}],
+    ],
+)
+def test_notes_a_resumed_game_cannot_read_are_left_out(notes: object, tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw")
+    doc = json.loads(path.read_text())
+    doc["play"]["notes"] = notes
+    path.write_text(json.dumps(doc))
+    again = Session.resume(path, save_path=path)  # the game is what matters: no refusal
+    assert again.log == s.log and again.notes == []
+
+
+def test_a_note_past_the_end_of_its_hand_comes_at_its_end(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    play(scenario_session(path), "draw")
+    doc = json.loads(path.read_text())
+    doc["play"]["notes"] = [
+        {"hand": 1, "after": 5, "player": "Ana", "text": "(written by hand)"},
+        {"hand": 1, "after": 0, "player": "You", "text": "(before any action)"},
+    ]
+    path.write_text(json.dumps(doc))
+    assert [line.text for line in Session.resume(path).log] == [
+        "— hand 1: Ben deals —",
+        "(before any action)",
+        "You drew KS",
+        "(written by hand)",
+    ]
 
 
 # ---------------------------------------------------------------------- saving

@@ -115,7 +115,8 @@ def add_parser(sub: Any) -> None:
         "--bots",
         default="",
         metavar="LEVEL,...",
-        help="each opponent's level, comma-separated (default: heuristic for each)",
+        help="each opponent's level, comma-separated (default: heuristic for each); "
+        "a game resumed keeps the levels its record names",
     )
     p.add_argument(
         "--players",
@@ -172,9 +173,21 @@ MAX_DELAY = 60.0
 
 
 def _seed(text: str | None) -> int | str | None:
+    """``--seed``: a whole number (``007`` is 7) or else a text. Raises
+    :class:`~rummykit.errors.RulesError` for a number too long to be a seed."""
+    from rummykit.errors import RulesError
+    from rummykit.game import MAX_SEED_BITS
+
     if text is None:
         return None
-    return int(text) if text.lstrip("-").isdigit() else text
+    if not text.removeprefix("-").isdecimal():  # what int() reads, and nothing else
+        return text
+    try:
+        return int(text)
+    except ValueError:  # past Python's 4300 digits
+        raise RulesError(
+            "seed", f"--seed: a number has at most {MAX_SEED_BITS} bits, not {len(text)} digits"
+        ) from None
 
 
 def build_session(args: argparse.Namespace) -> Any:
@@ -202,7 +215,7 @@ def build_session(args: argparse.Namespace) -> Any:
         return Session.resume(
             path,
             name=args.name if args.name != "You" else None,
-            default_level=levels[-1] if levels else "heuristic",
+            bots=levels,
             save_path=save,
             budget=args.budget,
         )
@@ -254,7 +267,7 @@ def run(args: argparse.Namespace) -> int:
     except RummyError as e:
         if args.resume is not None:
             where = args.resume or str(default_save_path())
-            _error(f"cannot continue {where}: {_describe(e)}")
+            _error(f"cannot continue {where}: {_describe(e)}{_resume_hint(e, args, cmd)}")
         else:
             _error(_describe(e))
         return 2
@@ -320,6 +333,19 @@ def run(args: argparse.Namespace) -> int:
         _error(session.save_error)
         status = 1
     return status
+
+
+def _resume_hint(error: RummyError, args: argparse.Namespace, cmd: str) -> str:
+    """What to do instead, when ``--bots`` would change the levels a record names."""
+    from rummykit.tui.session import LevelsKept
+
+    if not isinstance(error, LevelsKept):
+        return ""
+    bots = shlex.quote(args.bots.strip())
+    return (
+        "; continue it without --bots, or play those levels in a new game saved "
+        f"elsewhere: {cmd} play --bots {bots} --save FILE"
+    )
 
 
 def _cannot_save(path: Path) -> str | None:

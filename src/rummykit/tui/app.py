@@ -9,9 +9,13 @@ everybody did, and the person's hand. Commands are typed at the prompt (see
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import threading
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -42,6 +46,37 @@ __all__ = ["CRASH_REPORT", "CommandInput", "PlayApp"]
 
 #: The file, beside the save file, that holds the traceback of an unexpected error.
 CRASH_REPORT = "last-crash.txt"
+
+_T = TypeVar("_T")
+
+
+async def _in_daemon_thread(choose: Callable[[], _T]) -> _T:
+    """``choose()``, run in a daemon thread of its own while the app goes on.
+
+    A bot may think for seconds and cannot be stopped halfway. Quitting must not wait
+    for it: the worker awaiting this is cancelled, its choice is dropped (the game was
+    saved after the last action), and neither the event loop's shutdown nor the
+    interpreter's exit waits for a daemon thread, as they would for
+    :func:`asyncio.to_thread`'s executor.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[_T] = loop.create_future()
+
+    def settle(done: Callable[[], object]) -> None:
+        if not future.done():  # cancelled: nobody waits for the choice any more
+            done()
+
+    def think() -> None:
+        done: Callable[[], object]
+        try:
+            done = functools.partial(future.set_result, choose())
+        except BaseException as e:  # handed to the coroutine that awaits the choice
+            done = functools.partial(future.set_exception, e)
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the app has quit
+            loop.call_soon_threadsafe(settle, done)
+
+    threading.Thread(target=think, name="rummykit-bot", daemon=True).start()
+    return await future
 
 
 class _CommandSuggester(Suggester):
@@ -314,15 +349,18 @@ class PlayApp(App[None]):
         if self.delay > 0:
             await asyncio.sleep(self.delay)
         seat = s.to_act
+        trouble = None
         try:
-            seat, action = await asyncio.to_thread(s.bot_choice)
+            seat, action = await _in_daemon_thread(s.bot_choice())
         except Exception as e:  # a bot's bug must not end the person's game
-            action = s.game.view(seat).legal_actions[0]
-            self._bot_trouble(seat, f"{type(e).__name__}: {e}", action)
+            trouble = f"{type(e).__name__}: {e}"
         me = get_current_worker()
         if me is not self._bot_worker or s.hand is not hand or len(hand.history) != start:
             return  # undone meanwhile: this choice belongs to an old position
         self._bot_worker = None
+        if trouble is not None:
+            action = s.game.view(seat).legal_actions[0]
+            self._bot_trouble(seat, trouble, action)
         try:
             event = s.apply(seat, action)
         except RummyError as e:
@@ -333,8 +371,7 @@ class PlayApp(App[None]):
 
     def _bot_trouble(self, seat: int, what: str, instead: Action) -> None:
         s = self.session
-        text = f"({s.names[seat]}'s bot failed: {what}; it plays {instead})"
-        s.log.append(LogLine(s.hand.number, seat, text, "undo"))
+        s.note(seat, f"({s.names[seat]}'s bot failed: {what}; it plays {instead})")
 
     def cancel_bots(self) -> None:
         """Forgets a bot's turn in progress (after an undo)."""

@@ -40,10 +40,12 @@ from rummykit.tui.words import agree, listing, plural, win_text
 
 __all__ = [
     "LogLine",
+    "Note",
     "Table",
     "call_targets",
     "event_lines",
     "hand_header",
+    "position",
     "replay_log",
     "table_after",
 ]
@@ -62,6 +64,33 @@ class LogLine:
     seat: int
     text: str
     kind: str = "action"
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note of the program in the log (an undo, a bot that failed), and where it stands:
+    in hand ``hand`` (numbered from 1), after ``after`` of the hand's actions that a
+    record writes (passes are not written) and ``passes`` passes after those (only
+    known in the session that made it). The session keeps its notes apart from the
+    game, so that a log rebuilt by replaying the game (:func:`replay_log`, after a later
+    undo or a resume) shows them where they were."""
+
+    hand: int
+    seat: int
+    text: str
+    after: int = 0
+    passes: int = 0
+
+    def line(self) -> LogLine:
+        """The note as a line of the log."""
+        return LogLine(self.hand, self.seat, self.text, "undo")
+
+
+def position(history: Sequence[tuple[int, Action]]) -> tuple[int, int]:
+    """Where a hand whose actions are ``history`` stands, as a :class:`Note` counts it:
+    the actions a record writes (all but passes), and the passes after the last one."""
+    written = [i for i, (_, action) in enumerate(history) if not isinstance(action, Pass)]
+    return len(written), len(history) - (written[-1] + 1 if written else 0)
 
 
 @dataclass(frozen=True)
@@ -183,10 +212,12 @@ def event_lines(
     return lines
 
 
-def replay_log(game: Game, me: int) -> list[LogLine]:
+def replay_log(game: Game, me: int, notes: Sequence[Note] = ()) -> list[LogLine]:
     """The whole log of ``game``, rebuilt by replaying its actions through
-    :func:`event_lines` on a copy (the game itself is not changed). Used when a game is
-    resumed from its record and after an undo; it takes milliseconds for a whole game.
+    :func:`event_lines` on a copy (the game itself is not changed), with the ``notes``
+    where they stand (notes at the same place in their order; a note past the end of
+    its hand at the end of it). Used when a game is resumed from its record and after
+    an undo; it takes milliseconds for a whole game.
     """
     names = game.players
     copy = Game(game.rules, names, seed=game.seed, dealer=game.first_dealer, auto_deal=False)
@@ -195,21 +226,36 @@ def replay_log(game: Game, me: int) -> list[LogLine]:
     for number, ((dealer, deal), hand, seats) in enumerate(hands, start=1):
         copy.start_hand(deal, reshuffles=hand.shuffles)
         lines.append(hand_header(number, dealer, names))
-        lines += _replay_actions(copy, hand.history, seats, me)
+        mine = [note for note in notes if note.hand == number]
+        lines += _replay_actions(copy, hand.history, seats, me, mine)
     return lines
 
 
 def _replay_actions(
-    copy: Game, history: Sequence[tuple[int, Action]], seats: Sequence[int], me: int
+    copy: Game,
+    history: Sequence[tuple[int, Action]],
+    seats: Sequence[int],
+    me: int,
+    notes: Sequence[Note] = (),
 ) -> list[LogLine]:
     """The log lines of one hand's actions, applied to ``copy``: the history numbers the
     hand's own seats, ``seats`` gives their game seats (only tied leaders may be dealt
-    in, [game.ties])."""
+    in, [game.ties]); each of the hand's ``notes`` comes before the first action past
+    where it stands."""
     reshuffle = copy.rules.stock_exhausted.value == "reshuffle"
     lines: list[LogLine] = []
+    waiting = sorted(notes, key=lambda note: (note.after, note.passes))  # stable
+    written = passes = 0
     for seat, action in history:
+        while waiting and (waiting[0].after, waiting[0].passes) <= (written, passes):
+            lines.append(waiting.pop(0).line())
         call_on = call_targets(copy)
         event = copy.apply(action, seats[seat])
         after = table_after(copy, event, call_on)
         lines += event_lines(event, after, copy.players, me, reshuffle=reshuffle)
+        if isinstance(action, Pass):
+            passes += 1
+        else:
+            written, passes = written + 1, 0
+    lines += [note.line() for note in waiting]
     return lines

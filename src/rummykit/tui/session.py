@@ -20,7 +20,7 @@ import json
 import os
 import secrets
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,9 +37,11 @@ from rummykit.record import HAND_KEYS, RECORD_KEYS, load_game, read_json, write_
 from rummykit.rules import Rules
 from rummykit.tui.log import (
     LogLine,
+    Note,
     call_targets,
     event_lines,
     hand_header,
+    position,
     replay_log,
     table_after,
 )
@@ -50,7 +52,9 @@ __all__ = [
     "BOT_NAMES",
     "DEFAULT_SAVE",
     "Event",
+    "LevelsKept",
     "LogLine",
+    "Note",
     "Session",
     "UndoRefused",
     "agree",
@@ -74,6 +78,10 @@ def default_save_path() -> Path:
 
 class UndoRefused(RummyError):
     """Undo is not possible now; ``rule`` is ``undo.<why>`` (nothing, hand, others, stock)."""
+
+
+class LevelsKept(RulesError):
+    """Levels asked for a resumed game would change those its record names (``bots``)."""
 
 
 def _check_level(level: str) -> str:
@@ -148,6 +156,7 @@ class Session:
         bots: Mapping[int, Player] | None = None,
         budget: int | None = None,
         kept: Kept | None = None,
+        notes: Sequence[Note] = (),
     ) -> None:
         self.game = game
         #: the keys of a resumed record that rummykit does not write itself, saved again
@@ -164,6 +173,9 @@ class Session:
         if bots:
             self.bots.update(bots)
         self.log: list[LogLine] = []
+        #: the notes of the program in the log (undos, bots that failed), which the log
+        #: rebuilt after an undo or a resume shows again, and the record keeps
+        self.notes: list[Note] = list(notes)
         #: the card(s) the Rummy call open now is on, for the log line of the next action
         self._call_on: tuple[Card, ...] = ()
         self.save_error: str | None = None
@@ -228,15 +240,22 @@ class Session:
         path: Path,
         *,
         name: str | None = None,
-        default_level: str = DEFAULT_LEVEL,
+        bots: Sequence[str] = (),
         save_path: Path | None = None,
         budget: int | None = None,
     ) -> Session:
         """Continues the game a record file holds (saving on to ``save_path``).
 
         The person is the seat the record's ``"play"`` entry names (``name`` overrides,
-        else the first player); bots keep the levels it names (``default_level`` for the
-        others). Raises :class:`~rummykit.errors.RecordError` or ``OSError``.
+        else the first player). Each bot plays the level the entry names for it: a
+        resumed game is played by the bots its record says played it. ``bots`` gives
+        levels to the opponents in seat order, as for a new game (missing ones repeat
+        the last); it may only give those the record names no level for (a record
+        written by hand, or the seat ``name`` left), the others
+        :data:`~rummykit.bots.DEFAULT_LEVEL`. Raises
+        :class:`~rummykit.errors.RecordError`, ``OSError``, or
+        :class:`~rummykit.errors.RulesError` (``bots``): :class:`LevelsKept` for a level
+        that would change one the record names.
         """
         doc = read_json(path.read_bytes())
         game = load_game(doc)
@@ -248,13 +267,10 @@ class Session:
                 "record.players", f"no player is called {who!r} ({', '.join(game.players)})"
             )
         human = game.players.index(who)
-        saved = meta.get("bots") if isinstance(meta.get("bots"), dict) else {}
-        assert isinstance(saved, dict)
-        levels = {
-            s: str(saved.get(p, default_level)) for s, p in enumerate(game.players) if s != human
-        }
+        levels = _resumed_levels(game.players, human, meta.get("bots"), bots)
+        notes = _read_notes(meta.get("notes"), game)
         kept = Kept.of(doc)
-        return cls(game, human, levels, save_path=save_path, budget=budget, kept=kept)
+        return cls(game, human, levels, save_path=save_path, budget=budget, kept=kept, notes=notes)
 
     def rematch(self, seed: int | str | None = None) -> Session:
         """A new game with the same players, bot levels, rules and save file, dealt from
@@ -304,17 +320,21 @@ class Session:
             raise IllegalAction("action.turn", f"it is {who}'s turn to act, not yours")
         return self.apply(self.human, action)
 
-    def bot_choice(self) -> tuple[int, Action]:
-        """The seat to act (a bot) and the action its bot picks from its view."""
+    def bot_choice(self) -> Callable[[], tuple[int, Action]]:
+        """The choice of the bot to act, to be made anywhere (a worker thread): a call
+        that returns its seat and the action its bot picks from its view as it is now.
+        The view is taken here, so the call never reads the game, which an undo may
+        rewind while the bot thinks."""
         seat = self.game.to_act
         if seat < 0 or seat == self.human:
             raise IllegalAction("action.turn", "no bot is to act")
-        return seat, self.bots[seat].act(self.game.view(seat))
+        bot, view = self.bots[seat], self.game.view(seat)
+        return lambda: (seat, bot.act(view))
 
     def bot_step(self) -> Event:
         """Lets the bot to act choose and play one action (through the driver), at once.
 
-        The terminal game instead asks :meth:`bot_choice` in a worker thread and applies
+        The terminal game instead makes :meth:`bot_choice` in a worker thread and applies
         the choice with :meth:`apply`, so that the screen stays live while a bot thinks.
         """
         if self.game.to_act < 0 or self.game.to_act == self.human:
@@ -340,6 +360,15 @@ class Session:
             self.log.append(hand_header(game.hand.number, game.hand.dealer, self.names))
         self.save()
 
+    def note(self, seat: int, text: str) -> None:
+        """Adds a note of the program (``seat``: whose it is) to the log, where the game
+        stands now. It stays there when the log is rebuilt (a later undo, a resume) and
+        the record keeps it; it is saved with the next save (the caller's)."""
+        after, passes = position(self.hand.history)
+        note = Note(self.hand.number, seat, text, after, passes)
+        self.notes.append(note)
+        self.log.append(note.line())
+
     def describe_result(self, result: HandResult) -> str:
         """One line saying how a hand ended."""
         if result.out is not None:
@@ -350,7 +379,7 @@ class Session:
         """The whole log, in order, by replaying the game's actions (after a resume or
         an undo): the same lines as when they were played, passes not written in a
         record aside."""
-        self.log = replay_log(self.game, self.human)
+        self.log = replay_log(self.game, self.human, self.notes)
         self._call_on = call_targets(self.game)
 
     # ------------------------------------------------------------------ undo
@@ -394,18 +423,32 @@ class Session:
         """
         index = self.undo_point()
         undone = self.game.rewind(len(self.hand.history) - index)[0][1]
+        # the notes made after the actions taken back stay, where the hand stands now
+        now = position(self.hand.history)
+        number = self.hand.number
+        self.notes = [
+            Note(n.hand, n.seat, n.text, *now)
+            if n.hand == number and (n.after, n.passes) > now
+            else n
+            for n in self.notes
+        ]
         self._rebuild_log()
-        self.log.append(LogLine(self.hand.number, self.human, f"(undo: {undone})", "undo"))
+        self.note(self.human, f"(undo: {undone})")
         self.save()
         return undone
 
     # ------------------------------------------------------------------ saving
     def record(self) -> dict[str, Any]:
         """The game record (NOTATION.md) with a ``"play"`` entry naming person and bots."""
-        meta = {
+        meta: dict[str, Any] = {
             "human": self.names[self.human],
             "bots": {self.names[s]: lv for s, lv in self.levels.items()},
         }
+        if self.notes:
+            meta["notes"] = [
+                {"hand": n.hand, "after": n.after, "player": self.names[n.seat], "text": n.text}
+                for n in self.notes
+            ]
         return self.kept.into(write_record(self.game, {RECORD_KEY: meta}))
 
     def save(self) -> None:
@@ -424,6 +467,68 @@ class Session:
             self.save_error = None
         except OSError as e:
             self.save_error = f"cannot save to {path}: {e.strerror or e}"
+
+
+def _resumed_levels(
+    players: Sequence[str], human: int, saved: object, given: Sequence[str]
+) -> dict[int, str]:
+    """The level of each bot seat of a resumed game: the one its record names
+    (``saved``: the ``"play"`` entry's ``"bots"``), else the one ``given`` for it (the
+    opponents in seat order, missing ones repeating the last), else the default.
+    Raises :class:`LevelsKept` where ``given`` would change a level the record names,
+    :class:`~rummykit.errors.RulesError` (``bots``) for an unknown level or more levels
+    than there are opponents."""
+    named = saved if isinstance(saved, dict) else {}
+    seats = [s for s in range(len(players)) if s != human]
+    wanted = [_check_level(lv) for lv in given]
+    if len(wanted) > len(seats):
+        raise RulesError("bots", f"{len(wanted)} bot levels for {len(seats)} opponents")
+    if wanted:
+        wanted += [wanted[-1]] * (len(seats) - len(wanted))
+    levels: dict[int, str] = {}
+    recorded: list[int] = []
+    changed: list[str] = []
+    for i, s in enumerate(seats):
+        level = named.get(players[s])
+        if level is None:
+            levels[s] = wanted[i] if wanted else DEFAULT_LEVEL
+            continue
+        levels[s] = str(level)
+        recorded.append(s)
+        if wanted and wanted[i] != levels[s]:
+            changed.append(f"{players[s]} {wanted[i]}")
+    if changed:
+        keeps = ", ".join(f"{players[s]} {levels[s]}" for s in recorded)
+        raise LevelsKept(
+            "bots",
+            f"the record names the opponents' levels ({keeps}) and a resumed game keeps "
+            f"them (its record says who played it), so the levels asked for "
+            f"({', '.join(changed)}) cannot be used",
+        )
+    return levels
+
+
+def _read_notes(raw: object, game: Game) -> list[Note]:
+    """The notes a record's ``"play"`` entry holds (:meth:`Session.record`), in order.
+
+    Notes are the program's remarks, not the game: one that does not name a hand of
+    the game, a player and a text is left out rather than refusing the record."""
+    notes: list[Note] = []
+    for item in raw if isinstance(raw, list) else ():
+        if not isinstance(item, dict):
+            continue
+        hand, after = item.get("hand"), item.get("after", 0)
+        player, text = item.get("player"), item.get("text")
+        if (
+            type(hand) is int
+            and 1 <= hand <= len(game.hands)
+            and type(after) is int
+            and after >= 0
+            and player in game.players
+            and isinstance(text, str)
+        ):
+            notes.append(Note(hand, game.players.index(player), text, after))
+    return notes
 
 
 def _fsync_directory(directory: Path) -> None:
