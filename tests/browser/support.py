@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -226,6 +227,15 @@ def wait_my_turn(page: Any, timeout: float = 15_000) -> None:
         }""",
         timeout=timeout,
     )
+
+
+def until(page: Any, check: Callable[[], bool], timeout: float = 15.0) -> None:
+    """Waits, letting the page's events in, until ``check()`` holds (a check of what the
+    test itself records, such as the page's socket frames)."""
+    end = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < end, "timed out"
+        page.wait_for_timeout(50)
 
 
 def select_cards(page: Any, cards: list[str]) -> None:

@@ -1,11 +1,14 @@
 """What the page says about its connection and its clock: a refusal that trying again
-cannot mend stops the retries and says so, in the page's language; the turn clock counts
-down to the server's deadline, so a page opened late shows the time left; a spectator
-who arrives after hands have ended finds them on the score sheet."""
+cannot mend stops the retries and says so, in the page's language; the turn clock shows
+the time left by the server's deadline, so a page opened late shows the time left, and it
+counts down the seconds the server says are left, so a device whose own clock is wrong
+shows them too; a spectator who arrives after hands have ended finds them on the score
+sheet."""
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from tests.browser.support import create_table, join_table, new_page, ready
@@ -75,6 +78,65 @@ def test_the_clock_shows_the_time_left_to_the_servers_deadline(server: Any, brow
     assert late.locator(f'.player[data-seat="{seat}"] .clock').count() == 1
     assert late.locator(".clock").count() == 1  # only the seat whose clock runs
     for page in (ana, ben, late):
+        assert page.errors == []
+
+
+#: Puts the page's clock SKEW ms off (Date and Date.now), as on a device whose clock is
+#: wrong; the page's timers and performance.now() run as they do.
+SKEWED_CLOCK = """(() => {
+  const skew = SKEW;
+  const Real = Date;
+  function Skewed(...args) {
+    if (!new.target) return new Real(Real.now() + skew).toString();
+    return args.length ? new Real(...args) : new Real(Real.now() + skew);
+  }
+  Skewed.prototype = Real.prototype;
+  Skewed.now = () => Real.now() + skew;
+  Skewed.parse = Real.parse;
+  Skewed.UTC = Real.UTC;
+  window.Date = Skewed;
+})();"""
+
+
+def test_the_clock_shows_the_servers_time_left_on_a_device_whose_clock_is_off(
+    server: Any, browser: Any
+) -> None:
+    # the state's clock says the seconds `left` when it was sent: the page counts them
+    # down from when it got it, not to the deadline by its own clock (ten minutes off
+    # here: counting to the deadline would show 0 s, or more than ten minutes)
+    ana = new_page(browser)
+    code = create_table(ana, server, "Ana", "rummy", ["open"], clock=60)
+    link = ana.input_value("#share-link")
+    ben = new_page(browser)
+    join_table(ben, link, "Ben")
+    ana.click("[data-focus=start]")
+    ana.wait_for_selector(".table-screen .player.to-act .clock")
+    pages = [ana, ben]
+    for skew in (600_000, -600_000):  # ten minutes fast, ten minutes slow
+        page = new_page(browser)
+        pages.append(page)
+        page.add_init_script(SKEWED_CLOCK.replace("SKEW", str(skew)))
+        page.goto(f"{server.url}/?t={code}")
+        ready(page)
+        clock = page.locator(".player.to-act .clock")
+        clock.wait_for()
+        off = page.evaluate("Date.now()") - time.time() * 1000
+        assert abs(off - skew) < 5_000  # the device's clock is off indeed
+        assert isinstance(page.evaluate("rk.session.clock.left"), (int, float))
+        shown = int(clock.inner_text().split()[0])
+        assert 0 < shown <= 60, skew
+        assert abs(shown - ana.evaluate("rk.session.clockLeft()")) <= 3, skew
+    # a state from an older server, with no `left`: the page counts to the deadline
+    # (by its own clock, the only one it has)
+    left = page.evaluate(
+        """() => {
+          const s = rk.session;
+          const deadline = new Date(Date.now() + 30000).toISOString();
+          return (s.clockEnd({seat: 0, deadline, window: false}) - performance.now()) / 1000;
+        }"""
+    )
+    assert 29 <= left <= 30
+    for page in pages:
         assert page.errors == []
 
 

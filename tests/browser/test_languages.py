@@ -1,17 +1,29 @@
 """Each language renders the lobby and the table with no missing text; the language
-comes from the browser and can be switched (and the choice is kept)."""
+comes from the browser and can be switched (and the choice is kept); what is on screen
+when it is switched (the message line, the last actions, an open dialog) is said again
+in the new language; the two ends an ace may be laid off at have two labels in each."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
-from rummykit.server.web import LANGUAGES
+from rummykit.server.web import LANGUAGES, STATIC
 from tests.browser.support import (
     create_table,
     new_page,
     no_missing_text,
     ready,
+    until,
+    wait_my_turn,
 )
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    doc = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(doc, dict)
+    return doc
 
 
 def test_the_browser_language_is_used(server: Any, browser: Any) -> None:
@@ -66,3 +78,137 @@ def test_every_language_renders_the_lobby_and_the_table(server: Any, browser: An
     assert page.evaluate("document.documentElement.lang") == LANGUAGES[-1]
     other.wait_for_function("rk.session.view !== null")  # Caro sees the table too
     assert page.errors == [] and other.errors == []
+
+
+def test_what_is_on_screen_follows_a_language_switch(server: Any, browser: Any) -> None:
+    en, fr, pl = (_catalogue(lang) for lang in ("en", "fr", "pl"))
+    page = new_page(browser, locale="en-US")
+    create_table(page, server, "Ben", "500-rum", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    seq = page.evaluate("rk.session.seq")
+    page.click(".stock")  # draw: Ben's last action
+    page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
+    seat = page.evaluate("rk.session.view.seat")
+    last = page.locator(f'.player[data-seat="{seat}"] .last-action')
+    assert last.inner_text() == en["log.draw"].replace("{name}", "Ben")
+    page.click(".stock")  # a second draw: refused, the rule said in words
+    page.locator("#message .rule-id").wait_for()
+    rule = page.evaluate("rk.session.message.rule")
+    assert f"rule.{rule}" in en, rule
+    said = page.locator("#message .message-text")
+    assert said.inner_text() == en[f"rule.{rule}"]
+
+    page.select_option("#language", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert said.inner_text() == fr[f"rule.{rule}"]
+    assert fr["error.not-allowed"] in page.inner_text("#message")
+    assert f"[{rule}]" in page.inner_text("#message")
+    assert last.inner_text() == fr["log.draw"].replace("{name}", "Ben")
+
+    # a dialog opened while the next language's catalogue is on its way (held here) is
+    # drawn again in that language once it comes, and stays open
+    held: list[Any] = []
+    page.route("**/static/i18n/pl.json", lambda route: held.append(route))
+    page.select_option("#language", "pl")
+    page.click("[data-focus=sheet]")
+    dialog = page.locator("dialog#score-sheet[open]")
+    assert dialog.locator("h2").inner_text() == fr["sheet.title"]
+    until(page, lambda: bool(held))
+    held[0].continue_()
+    page.wait_for_function("document.documentElement.lang === 'pl'")
+    assert dialog.count() == 1
+    assert dialog.locator("h2").inner_text() == pl["sheet.title"]
+    assert dialog.locator(".dialog-buttons button").inner_text() == pl["button.close"]
+    assert dialog.locator("thead th").first.inner_text() == pl["sheet.hand"]
+    assert said.inner_text() == pl[f"rule.{rule}"]
+    assert last.inner_text() == pl["log.draw"].replace("{name}", "Ben")
+    assert no_missing_text(page) == []
+    assert page.errors == []
+
+
+def _ace_at_either_end() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The welcome and the state a server sends Ana (seat 0) at a 500-rum table where she
+    has melded 2H..KH (meld 1) and holds AH, which fits both ends: her legal actions hold
+    ``layoff AH to 1 low`` and ``layoff AH to 1 high`` (RULES.md [layoff.extend])."""
+    from rummykit.wire import view_to_json
+    from tests.rules.kit import act, complete_deal, make_game
+
+    twelve = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    game = make_game("500-rum", "Ana Ben")
+    game.start_hand(complete_deal(game.rules, "Ana Ben", {"Ana": f"{twelve} AH"}, "9C", "5C"))
+    act(game, "Ana: draw", f"Ana: meld {twelve}")
+    view = view_to_json(game.view(0))
+    assert view["legal_actions"][:2] == ["layoff AH to 1 low", "layoff AH to 1 high"]
+    seats = [
+        {"seat": i, "kind": "person", "name": n, "level": None, "away": False, "connected": True}
+        for i, n in enumerate(game.players)
+    ]
+    table = {
+        "id": "a" * 32, "code": "ACEEND", "preset": "500-rum", "options": {}, "clock": None,
+        "status": "playing", "seq": 2, "game": "g1", "game_number": 1, "seats": seats,
+    }  # fmt: skip
+    welcome = {"type": "welcome", "protocol": 1, "seat": 0, "seq": 2, "table": table, "hands": []}
+    state = {"type": "state", "seq": 2, "game": "g1", "view": view, "clock": None}
+    return welcome, state
+
+
+def _pattern(template: str, **known: str) -> re.Pattern[str]:
+    """A catalogue message as a pattern: the ``known`` placeholders filled in, any other
+    (the cards, drawn with the page's own glyphs) standing for some text."""
+    parts = re.split(r"\{(\w+)\}", template)
+    out = "".join(
+        re.escape(part) if i % 2 == 0 else re.escape(known[part]) if part in known else ".+"
+        for i, part in enumerate(parts)
+    )
+    return re.compile(out)
+
+
+def test_an_ace_laid_off_at_either_end_has_two_labels_in_every_language(
+    server: Any, browser: Any
+) -> None:
+    # the server is played by the test over the page's socket: it sends the position,
+    # and keeps what the page sends
+    welcome, state = _ace_at_either_end()
+    sent: list[dict[str, Any]] = []
+
+    def serve(ws: Any) -> None:
+        def answer(message: str | bytes) -> None:
+            msg = json.loads(message)
+            sent.append(msg)
+            if msg["type"] == "hello":
+                ws.send(json.dumps(welcome))
+                ws.send(json.dumps(state))
+
+        ws.on_message(answer)
+
+    page = new_page(browser)
+    page.route("**/tables/ACEEND", lambda route: route.fulfill(json=welcome["table"]))
+    page.route_web_socket("**/ws", serve)
+    for lang in LANGUAGES:
+        page.goto(f"{server.url}/?t=ACEEND&lang={lang}")
+        ready(page)
+        page.locator(".table-screen").wait_for()
+        page.click('.hand .card[data-card="AH"]')
+        page.click("[data-action=layoff]")
+        choices = page.locator("dialog#choice[open] button.choice")
+        choices.first.wait_for()
+        labels = [choices.nth(i).get_attribute("aria-label") or "" for i in range(2)]
+        shown = [choices.nth(i).inner_text() for i in range(2)]
+        assert choices.count() == 2
+        assert labels[0] != labels[1] and shown[0] != shown[1], lang
+        catalogue = _catalogue(lang)
+        words = [choices.nth(i).locator(".choice-label").inner_text() for i in range(2)]
+        for label, text, end in zip(labels, words, ("low", "high"), strict=True):
+            template = catalogue[f"log.layoff-{end}"]
+            assert _pattern(template, name="Ana", meld="1").fullmatch(label), (lang, label)
+            # shown as what to do, not as a sentence about "you" in the third person
+            todo = catalogue[f"do.layoff-{end}"]
+            assert _pattern(todo, meld="1").fullmatch(text.strip()), (lang, text)
+        assert no_missing_text(page) == [], lang
+        if lang == "en":  # the choice made is the action sent
+            choices.nth(1).click()
+            until(page, lambda: any(m["type"] == "action" for m in sent))
+            actions = [m for m in sent if m["type"] == "action"]
+            assert actions == [{"type": "action", "action": "layoff AH to 1 high", "seq": 2}]
+    assert page.errors == []

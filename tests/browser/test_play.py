@@ -1,11 +1,21 @@
 """Whole play through the real page: a hand against a bot to the score sheet, clicking
-cards and buttons; an illegal attempt shows the rule and changes nothing."""
+cards and buttons; an illegal attempt shows the rule and changes nothing; a double click
+sends one action, and an action whose answer a dropped connection lost blocks nothing."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from tests.browser.support import create_table, new_page, play_turn, view, wait_my_turn
+from tests.browser.support import (
+    create_table,
+    new_page,
+    play_turn,
+    select_cards,
+    until,
+    view,
+    wait_my_turn,
+)
 
 
 def test_a_hand_against_a_bot_to_the_score_sheet(server: Any, browser: Any) -> None:
@@ -78,4 +88,77 @@ def test_a_turn_by_keyboard(server: Any, browser: Any) -> None:
     page.wait_for_function(f"rk.session.seq > {seq}")
     mine = [entry["action"] for entry in view(page)["log"] if entry["seat"] == 0]
     assert mine[-2:] == ["draw", f"discard {cards[0]}"]
+    assert page.errors == []
+
+
+#: Discards the selected card and drops the connection at once (one task: the answer
+#: cannot come on that connection).
+DISCARD_AND_DROP = """() => {
+  document.querySelector('[data-action=discard]').click();
+  rk.session.socket.drop();
+}"""
+
+
+def _caught_up(got: list[dict[str, Any]]) -> int | None:
+    """The seq of the state after a welcome among these messages (a reconnection's
+    catch-up), or None while there is none."""
+    types = [m["type"] for m in got]
+    if "welcome" not in types:
+        return None
+    after = got[types.index("welcome") :]
+    return next((int(m["seq"]) for m in after if m["type"] == "state"), None)
+
+
+def _frames(page: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The messages the page sends and gets on its table sockets, from now on."""
+    sent: list[dict[str, Any]] = []
+    got: list[dict[str, Any]] = []
+
+    def watch(ws: Any) -> None:
+        ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
+        ws.on("framereceived", lambda payload: got.append(json.loads(payload)))
+
+    page.on("websocket", watch)
+    return sent, got
+
+
+def test_a_double_click_sends_one_action(server: Any, browser: Any) -> None:
+    page = new_page(browser)
+    sent, got = _frames(page)
+    create_table(page, server, "Eva", "rummy", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    assert view(page)["phase"] == "draw"
+    seq = page.evaluate("rk.session.seq")
+    # two clicks on the stock before any answer can come (one task: no message between)
+    page.evaluate(
+        "() => { const stock = document.querySelector('.stock'); stock.click(); stock.click(); }"
+    )
+    page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
+    page.wait_for_timeout(500)  # a second action's answer would be in by now
+    actions = [m for m in sent if m["type"] == "action"]
+    assert [(m["action"], m["seq"]) for m in actions] == [("draw", seq)]
+    assert [m for m in got if m["type"] == "error"] == []  # no server.stale
+    assert page.inner_text("#message").strip() == ""
+    # an action sent just before the connection drops: its answer never comes, and once
+    # connected again the page does not wait for it (the next action goes)
+    discard = next(a for a in view(page)["legal_actions"] if a.startswith("discard "))
+    select_cards(page, [discard.split()[1]])
+    mark = len(got)
+    page.evaluate(DISCARD_AND_DROP)
+    until(page, lambda: _caught_up(got[mark:]) is not None)
+    caught_up = _caught_up(got[mark:])
+    page.wait_for_function(
+        f"rk.session.connection === 'open' && rk.session.seq >= {caught_up} && !rk.session.pending"
+    )
+    page.evaluate("rk.session.clearSelection()")  # the card of a discard that was lost
+    wait_my_turn(page)
+    if page.locator("dialog#score-sheet").count():  # the bot went out meanwhile
+        page.click("dialog#score-sheet [data-key=next]")
+        wait_my_turn(page)
+    before, seq = len(sent), page.evaluate("rk.session.seq")
+    play_turn(page)
+    assert len([m for m in sent[before:] if m["type"] == "action"]) >= 1
+    assert page.evaluate("rk.session.seq") > seq
+    assert [m for m in got[mark:] if m["type"] == "error"] == []
     assert page.errors == []

@@ -15,6 +15,8 @@ True
 '2025-01-01T00:00:30+00:00'
 >>> follow(running, None, False, 30)
 TurnClock(seat=None, deadline=None, window=False, fired=False)
+>>> running.doc(at=at - dt.timedelta(seconds=12.5))
+{'seat': 0, 'deadline': '2025-01-01T00:00:00+00:00', 'window': False, 'left': 12.5}
 """
 
 from __future__ import annotations
@@ -36,11 +38,20 @@ class TurnClock:
     window: bool = False
     fired: bool = False
 
-    def doc(self) -> dict[str, Any] | None:
-        """The clock as the ``state`` message shows it (None: no clock runs)."""
+    def doc(self, at: dt.datetime | None = None) -> dict[str, Any] | None:
+        """The clock as the ``state`` message shows it (None: no clock runs): ``left`` is
+        the seconds left at ``at`` (default: now, when the message is made), which a
+        client counts down from whatever its own clock says (docs/protocol.md)."""
         if self.seat is None or self.deadline is None:
             return None
-        return {"seat": self.seat, "deadline": self.deadline.isoformat(), "window": self.window}
+        start = at or dt.datetime.now(dt.UTC)
+        left = max(0.0, (self.deadline - start).total_seconds())
+        return {
+            "seat": self.seat,
+            "deadline": self.deadline.isoformat(),
+            "window": self.window,
+            "left": round(left, 3),
+        }
 
 
 def follow(

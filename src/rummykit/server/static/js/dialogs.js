@@ -1,10 +1,11 @@
 // Dialogs (native <dialog>, so focus, Escape and screen readers work): a choice between
 // actions, the score sheet, the game's result.
 
-import { h } from "./dom.js";
+import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 
 let open = null;
+let content = null; // the open dialog's content(): its title, body and buttons, now
 
 /** The id of the dialog on screen, or null. */
 export function openDialogId() {
@@ -16,19 +17,16 @@ export function closeDialog() {
   if (open) {
     const dialog = open;
     open = null;
+    content = null;
     dialog.close();
     dialog.remove();
   }
 }
 
-/**
- * Shows a dialog: `title`, `body` (nodes), `buttons` [{label, onClick, primary, key}].
- * A button closes the dialog, then runs its onClick. `onClose` runs however it closes.
- */
-export function showDialog({ id, title, body = [], buttons = [], onClose = null }) {
-  closeDialog();
-  const titleId = `${id}-title`;
-  const dialog = h("dialog", { id, class: "dialog", "aria-labelledby": titleId });
+/** Puts the dialog's title, body and buttons in it, as `make()` gives them now. */
+function fill(dialog, make) {
+  const { title, body = [], buttons = [] } = make();
+  const titleId = `${dialog.id}-title`;
   const row = h("div", { class: "dialog-buttons" });
   for (const b of buttons) {
     row.append(
@@ -47,49 +45,81 @@ export function showDialog({ id, title, body = [], buttons = [], onClose = null 
       ),
     );
   }
-  dialog.append(h("h2", { id: titleId }, title), h("div", { class: "dialog-body" }, body), row);
+  replace(dialog, h("h2", { id: titleId }, title), h("div", { class: "dialog-body" }, body), row);
+}
+
+/**
+ * Shows a dialog. `content()` gives its `title`, `body` (nodes) and `buttons` [{label,
+ * onClick, primary, key}] in the page's language: it is asked again when the language
+ * changes (redrawDialog), so an open dialog follows the switch (`title`, `body` and
+ * `buttons` may be given instead, for a dialog with nothing to translate). A button
+ * closes the dialog, then runs its onClick. `onClose` runs however it closes.
+ */
+export function showDialog({ id, content: make = null, title = "", body = [], buttons = [], onClose = null }) {
+  closeDialog();
+  const dialog = h("dialog", { id, class: "dialog", "aria-labelledby": `${id}-title` });
+  const made = make || (() => ({ title, body, buttons }));
+  fill(dialog, made);
   dialog.addEventListener("close", () => {
     if (open === dialog) {
       open = null;
+      content = null;
       dialog.remove();
     }
     if (onClose) onClose();
   });
   document.body.append(dialog);
   open = dialog;
+  content = made;
   dialog.showModal();
   return dialog;
 }
 
-/** Asks which of several actions to play; resolves with the chosen value, or null. */
+/** Draws the open dialog again in the page's language now (after a language switch),
+ * in place: it stays open, and the focus stays on the same control. */
+export function redrawDialog() {
+  if (!open || !content) return;
+  const controls = () => [...open.querySelectorAll("button, input, select, a")];
+  const at = controls().indexOf(document.activeElement);
+  fill(open, content);
+  const again = controls();
+  if (at >= 0 && again[at]) again[at].focus();
+}
+
+/** Asks which of several actions to play; resolves with the chosen value, or null.
+ * `title` and `options` ([{value, label, node}]) may be functions, asked again when the
+ * language changes. */
 export function choose(title, options) {
+  const now = (x) => (typeof x === "function" ? x() : x);
   return new Promise((resolve) => {
     let chosen = null;
     showDialog({
       id: "choice",
-      title,
-      body: [
-        h(
-          "div",
-          { class: "choices" },
-          options.map((o) =>
-            h(
-              "button",
-              {
-                type: "button",
-                class: "choice",
-                "aria-label": o.label,
-                onclick: () => {
-                  chosen = o.value;
-                  closeDialog();
+      content: () => ({
+        title: now(title),
+        body: [
+          h(
+            "div",
+            { class: "choices" },
+            now(options).map((o) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "choice",
+                  "aria-label": o.label,
+                  onclick: () => {
+                    chosen = o.value;
+                    closeDialog();
+                  },
                 },
-              },
-              o.node || o.label,
+                o.node || o.label,
+              ),
             ),
           ),
-        ),
-      ],
-      buttons: [{ label: t("button.cancel") }],
+        ],
+        buttons: [{ label: t("button.cancel") }],
+      }),
       onClose: () => resolve(chosen),
     });
   });

@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { LANGUAGES, missing, preferredLanguage, setLanguage, t, translateStatic } from "./i18n.js";
 import { h, replace } from "./dom.js";
+import { redrawDialog } from "./dialogs.js";
 import * as prefs from "./prefs.js";
 import { renderLobby } from "./lobby.js";
 import { Session } from "./session.js";
@@ -57,7 +58,9 @@ async function boot() {
   const onLanguage = async (lang) => {
     await setLanguage(lang, true);
     header(onLanguage);
+    // everything on screen in the new language: the page, its message line, an open dialog
     await redraw();
+    redrawDialog();
   };
   header(onLanguage);
   document.body.dataset.ready = "true";

@@ -17,8 +17,10 @@ export function messageLine(session) {
     line.append(h("strong", {}, t("error.not-allowed")), " ");
     if (m.rule) line.append(h("code", { class: "rule-id" }, `[${m.rule}]`), " ");
   }
-  line.append(h("span", { class: "message-text" }, m.text));
-  if (m.detail && m.detail !== m.text) line.append(h("small", { class: "detail" }, m.detail));
+  // said now, in the page's language (a language switch draws it again)
+  const text = session.messageText(m);
+  line.append(h("span", { class: "message-text" }, text));
+  if (m.detail && m.detail !== text) line.append(h("small", { class: "detail" }, m.detail));
   return line;
 }
 

@@ -28,12 +28,16 @@ export class Session {
     this.hand = null; // our hand's order (Hand)
     this.selected = new Set(); // keys of selected hand cards ("7H#0")
     this.sheet = []; // finished hands of this game
-    this.last = {}; // seat -> {text, seq}: each player's last action
+    this.last = {}; // seat -> {seq, action, taken} or {seq, undone}: each player's last action
     this.flash = null; // what the last event touched: {seat, meld, pile, seq}
-    this.message = null; // {kind: "error"|"info", rule, text, detail}
+    // the message line, as catalogue keys and parameters (said in the page's language at
+    // each render, so a language switch says it again): {kind: "error"|"info"|"hint",
+    // key, params, seat (its player's name is params.name), rule, fallback, detail, hint}
+    this.message = null;
     this.connection = "connecting";
-    this.clock = null; // the state's clock: {seat, deadline, window}, null when none runs
-    this.pending = false; // an action sent and not yet answered
+    this.clock = null; // the state's clock: {seat, deadline, window, left}, null when none runs
+    this.clockEnds = null; // when it runs out, on this page's performance.now() clock
+    this.pending = false; // an action or undo sent and not yet answered (no second one goes)
     this.offered = null; // the seq at which the Rummy call was last offered
     this.advice = null; // the server's last hint (for the view at its seq)
     this.canUndo = false; // the latest state says our seat may undo
@@ -54,7 +58,7 @@ export class Session {
     try {
       this.table = await api.getTable(this.ref);
     } catch (e) {
-      this.message = { kind: "error", rule: e.rule, text: this.ruleText(e.rule, e.message) };
+      this.message = this.refusal(e.rule, e.message, null);
       this.render();
       return;
     }
@@ -66,11 +70,13 @@ export class Session {
       },
       onStatus: (status) => {
         this.connection = status;
+        // the answer to an action sent on a socket that is gone never comes
+        if (status !== "open") this.pending = false;
         this.renderStatus();
       },
       onRefused: (rule) => {
         if (rule === "server.token") prefs.saveSeat(this.table.id, null);
-        this.message = { kind: "error", rule, text: this.ruleText(rule, "") };
+        this.message = this.refusal(rule, "", null);
       },
       onMessage: (msg) => this.receive(msg),
     });
@@ -116,8 +122,8 @@ export class Session {
         this.onError(msg);
         break;
       case "notice":
-        this.message = { kind: "info", text: this.noticeText(msg) };
-        this.announce(this.message.text);
+        this.message = { kind: "info", key: `notice.${msg.notice}`, seat: msg.seat, fallback: msg.message };
+        this.announce(this.messageText(this.message));
         break;
       default:
         return;
@@ -132,8 +138,7 @@ export class Session {
       this.sheet = prefs.sheetOf(msg.game);
     }
     prefs.saveSeq(this.table.id, msg.seq);
-    const name = this.playerName(e.seat);
-    this.last[e.seat] = { text: describe(name, e.action, e.taken), seq: msg.seq };
+    this.last[e.seat] = { seq: msg.seq, action: e.action, taken: e.taken };
     const verb = e.action.split(" ")[0];
     this.flash = {
       seat: e.seat,
@@ -141,7 +146,7 @@ export class Session {
       pile: verb === "discard" || verb === "take" || verb === "rummy",
       meld: verb === "layoff" || verb === "swap" ? Number(e.action.split(" ").pop()) || null : verb === "meld" ? "new" : null,
     };
-    if (e.seat !== this.seat) this.announce(this.last[e.seat].text);
+    if (e.seat !== this.seat) this.announce(this.lastText(e.seat));
     const caught = e.result ? this.sheet.find((r) => r.hand === e.hand && r.caught) : null;
     if (caught) {
       caught.seen = false;
@@ -170,22 +175,30 @@ export class Session {
   /** A player took back an action: the state that follows shows the table without it. */
   onUndone(msg) {
     prefs.saveSeq(this.table.id, msg.seq);
-    const name = this.playerName(msg.seat);
-    this.last[msg.seat] = { text: t("log.undone", { name, action: actionWords(msg.action) }), seq: msg.seq };
+    this.last[msg.seat] = { seq: msg.seq, undone: msg.action };
     this.flash = { seat: msg.seat, seq: msg.seq, pile: false, meld: null };
     if (msg.seat === this.seat) {
       this.pending = false;
       this.selected.clear();
       this.message = null;
-    } else this.announce(this.last[msg.seat].text);
+    } else this.announce(this.lastText(msg.seat));
+  }
+
+  /** A player's last action (game seat `seat`) in words, in the page's language. */
+  lastText(seat) {
+    const last = this.last[seat];
+    if (!last) return null;
+    const name = this.playerName(seat);
+    if (last.undone !== undefined) return t("log.undone", { name, action: actionWords(last.undone) });
+    return describe(name, last.action, last.taken);
   }
 
   /** The heuristic bot's suggestion: said in words, its cards highlighted (table.js). */
   onHint(msg) {
     if (msg.seq !== this.seq) return; // the table moved on: it is out of date
     this.advice = msg;
-    this.message = { kind: "hint", text: hintWords(msg, this.view ? this.view.pile : []) };
-    this.announce(this.message.text);
+    this.message = { kind: "hint", hint: msg };
+    this.announce(this.messageText(this.message));
   }
 
   onState(msg) {
@@ -211,6 +224,7 @@ export class Session {
     }
     // the server's clock: whose it is and when it runs out (it survives reloads)
     this.clock = msg.clock || null;
+    this.clockEnds = this.clock ? this.clockEnd(this.clock) : null;
     this.flushQueued();
     this.afterState();
   }
@@ -222,7 +236,7 @@ export class Session {
     if (!queued || this.connection !== "open") return;
     this.queued = null;
     if (queued.seq !== this.seq) {
-      this.message = { kind: "info", text: t("status.queue-dropped") };
+      this.message = { kind: "info", key: "status.queue-dropped" };
       return;
     }
     if (this.socket.send(queued.message)) {
@@ -244,12 +258,13 @@ export class Session {
       for (const r of unseen) r.seen = true;
       prefs.saveSheet(this.game, this.sheet);
       const row = unseen[unseen.length - 1];
-      const text = row.out === null ? t("sheet.stock-ended") : t("sheet.went-out", { name: this.playerName(row.out) });
       showDialog({
         id: "score-sheet",
-        title: t("sheet.after-hand", { hand: row.hand }),
-        body: [h("p", {}, text), this.scoreSheet()],
-        buttons: [{ label: t("button.next-hand"), primary: true, key: "next" }],
+        content: () => ({
+          title: t("sheet.after-hand", { hand: row.hand }),
+          body: [h("p", {}, row.out === null ? t("sheet.stock-ended") : t("sheet.went-out", { name: this.playerName(row.out) })), this.scoreSheet()],
+          buttons: [{ label: t("button.next-hand"), primary: true, key: "next" }],
+        }),
       });
       return;
     }
@@ -279,31 +294,33 @@ export class Session {
     const answer = (action) => this.sendPlay({ type: "action", action, seq });
     showDialog({
       id: "rummy-call",
-      title: t("rummy.title"),
-      body: [
-        h("p", {}, t("rummy.offer")),
-        h(
-          "div",
-          { class: "choices" },
-          calls.map((c) =>
-            h(
-              "button",
-              {
-                type: "button",
-                class: "choice",
-                "aria-label": t("rummy.call-take", { count: c.depth }),
-                onclick: () => {
-                  closeDialog();
-                  answer(c.text);
+      content: () => ({
+        title: t("rummy.title"),
+        body: [
+          h("p", {}, t("rummy.offer")),
+          h(
+            "div",
+            { class: "choices" },
+            calls.map((c) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "choice",
+                  "aria-label": t("rummy.call-take", { count: c.depth }),
+                  onclick: () => {
+                    closeDialog();
+                    answer(c.text);
+                  },
                 },
-              },
-              h("span", { class: "choice-label" }, t("rummy.call-take", { count: c.depth })),
-              pile.slice(pile.length - c.depth).map((card) => cardNode(card, { mini: true })),
+                h("span", { class: "choice-label" }, t("rummy.call-take", { count: c.depth })),
+                pile.slice(pile.length - c.depth).map((card) => cardNode(card, { mini: true })),
+              ),
             ),
           ),
-        ),
-      ],
-      buttons: [{ label: t("button.pass"), key: "pass", onClick: () => answer("pass") }],
+        ],
+        buttons: [{ label: t("button.pass"), key: "pass", onClick: () => answer("pass") }],
+      }),
     });
   }
 
@@ -312,19 +329,22 @@ export class Session {
       this.message = null; // the table moved on; its events are on their way
       return;
     }
-    this.message = { kind: "error", rule: msg.rule, text: this.ruleText(msg.rule, msg.message), detail: msg.message };
-    this.announce(this.message.text);
+    this.message = this.refusal(msg.rule, msg.message, msg.message);
+    this.announce(this.messageText(this.message));
   }
 
-  /** A rule id in plain words (the page's catalogue), or the server's message. */
-  ruleText(rule, fallback) {
-    return rule && has(`rule.${rule}`) ? t(`rule.${rule}`) : fallback || rule;
+  /** An error naming rule `rule`: said in plain words (the page's catalogue), else in the
+   * server's `message`; `detail`: the server's message, shown beside it. */
+  refusal(rule, message, detail) {
+    return { kind: "error", rule, key: rule ? `rule.${rule}` : null, fallback: message || rule, detail };
   }
 
-  noticeText(msg) {
-    const name = this.playerName(msg.seat);
-    const key = `notice.${msg.notice}`;
-    return has(key) ? t(key, { name }) : msg.message;
+  /** A message (this.message) in words, in the page's language now. */
+  messageText(m) {
+    if (m.hint) return hintWords(m.hint, this.view ? this.view.pile : []);
+    const params = m.seat === undefined ? m.params || {} : { ...m.params, name: this.playerName(m.seat) };
+    if (m.key && has(m.key)) return t(m.key, params);
+    return m.fallback || m.rule || "";
   }
 
   /** The name at game seat `seat` (events, notices and the table number seats as the
@@ -367,17 +387,19 @@ export class Session {
   }
 
   /** Sends an action or an undo; while disconnected it waits for the connection (the
-   * latest one tried replaces any before it). */
+   * latest one tried replaces any before it). While one sent is not answered yet (ack,
+   * undone or error) nothing more goes: a double click sends one action, not a second
+   * that the server could only refuse as stale. */
   sendPlay(message) {
-    if (this.seq === null) return;
+    if (this.seq === null || this.pending) return;
     if (this.socket.refused) {
-      this.message = { kind: "error", text: t("connection.stopped") };
+      this.message = { kind: "error", key: "connection.stopped" };
       this.render();
       return;
     }
     if (!this.socket.send(message)) {
       this.queued = { message, seq: this.seq };
-      this.message = { kind: "info", text: t("status.queued") };
+      this.message = { kind: "info", key: "status.queued" };
       this.render();
       return;
     }
@@ -387,7 +409,7 @@ export class Session {
   /** Asks the server for the heuristic bot's suggestion (answered by `hint`). */
   askHint() {
     if (!this.socket.send({ type: "hint" })) {
-      this.message = this.socket.refused ? { kind: "error", text: t("connection.stopped") } : { kind: "info", text: t("status.reconnecting") };
+      this.message = this.socket.refused ? { kind: "error", key: "connection.stopped" } : { kind: "info", key: "status.reconnecting" };
       this.render();
     }
   }
@@ -415,7 +437,7 @@ export class Session {
   }
 
   hint(key) {
-    this.message = { kind: "info", text: t(key) };
+    this.message = { kind: "info", key };
     this.render();
   }
 
@@ -436,7 +458,7 @@ export class Session {
     if (melds.length === 1) return this.send(melds[0].text);
     if (melds.length > 1) {
       const seq = this.seq;
-      const chosen = await choose(t("choose.meld"), melds.map((m) => this.actionOption(m)));
+      const chosen = await choose(() => t("choose.meld"), () => melds.map((m) => this.actionOption(m)));
       if (chosen) this.send(chosen, seq);
       return;
     }
@@ -451,7 +473,7 @@ export class Session {
     if (fits.length === 1) return this.send(fits[0].text);
     if (fits.length > 1) {
       const seq = this.seq;
-      const chosen = await choose(t("choose.layoff"), fits.map((a) => this.actionOption(a)));
+      const chosen = await choose(() => t("choose.layoff"), () => fits.map((a) => this.actionOption(a)));
       if (chosen) this.send(chosen, seq);
       return;
     }
@@ -466,7 +488,7 @@ export class Session {
     if (fits.length === 1) return this.send(fits[0].text);
     if (fits.length > 1) {
       const seq = this.seq;
-      const chosen = await choose(t("choose.layoff"), fits.map((a) => this.actionOption(a)));
+      const chosen = await choose(() => t("choose.layoff"), () => fits.map((a) => this.actionOption(a)));
       if (chosen) this.send(chosen, seq);
       return;
     }
@@ -490,7 +512,8 @@ export class Session {
     return {
       value: action.text,
       label: describe(name, action.text),
-      node: [h("span", { class: "choice-label" }, describe(t("you"), action.text)), action.cards.map((c) => cardNode(c, { mini: true }))],
+      // shown as what to do ("lay off ... at its low end"); said with the player's name
+      node: [h("span", { class: "choice-label" }, actionWords(action.text)), action.cards.map((c) => cardNode(c, { mini: true }))],
     };
   }
 
@@ -509,7 +532,7 @@ export class Session {
       this.message = null;
       return answer;
     } catch (e) {
-      this.message = { kind: "error", rule: e.rule, text: this.ruleText(e.rule, e.message), detail: e.message };
+      this.message = this.refusal(e.rule, e.message, e.message);
       this.render();
       return null;
     }
@@ -571,12 +594,21 @@ export class Session {
     if (live) live.textContent = text;
   }
 
+  /** When `clock` runs out on this page's monotonic clock (performance.now()): the
+   * seconds the server said were `left` when it sent the state, counted from now, when
+   * it came, so a device whose clock is wrong still shows the right time; an older
+   * server sends only the `deadline`, which has to trust the device's clock. */
+  clockEnd(clock) {
+    if (typeof clock.left === "number" && Number.isFinite(clock.left)) return performance.now() + Math.max(0, clock.left) * 1000;
+    const deadline = Date.parse(clock.deadline);
+    if (Number.isNaN(deadline)) return null;
+    return performance.now() + (deadline - Date.now());
+  }
+
   /** The seconds left on the running clock (null: no clock runs). */
   clockLeft() {
-    if (!this.clock) return null;
-    const deadline = Date.parse(this.clock.deadline);
-    if (Number.isNaN(deadline)) return null;
-    return Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    if (!this.clock || this.clockEnds === null) return null;
+    return Math.max(0, Math.ceil((this.clockEnds - performance.now()) / 1000));
   }
 
   tick() {

@@ -64,7 +64,7 @@ function players(s) {
       const game = s.gameSeatOf(seat); // the same seat, but in a tie play-off hand
       const seatDoc = s.table.seats[game] || {};
       const turn = v.to_act === seat;
-      const last = s.last[game];
+      const last = s.lastText(game);
       const fresh = s.flash && s.flash.seat === game && s.flash.seq === s.seq;
       return h(
         "li",
@@ -87,7 +87,7 @@ function players(s) {
           s.clock && s.clock.seat === game ? h("span", { class: "clock", "data-clock": "" }) : null,
         ),
         v.known[seat].length ? h("div", { class: "known", role: "group", "aria-label": t("player.known") }, v.known[seat].map((c) => cardNode(c, { mini: true }))) : null,
-        h("div", { class: "last-action" }, last ? last.text : "\u00a0"),
+        h("div", { class: "last-action" }, last || "\u00a0"),
       );
     }),
   );
@@ -251,7 +251,7 @@ function controls(s, legal, selected, advised) {
         type: "button",
         class: "tool",
         "data-focus": "sheet",
-        onclick: () => showDialog({ id: "score-sheet", title: t("sheet.title"), body: [s.scoreSheet()], buttons: [{ label: t("button.close"), primary: true }] }),
+        onclick: () => showDialog({ id: "score-sheet", content: () => ({ title: t("sheet.title"), body: [s.scoreSheet()], buttons: [{ label: t("button.close"), primary: true }] }) }),
       },
       t("button.sheet"),
     ),

@@ -20,6 +20,9 @@ export function describe(name, text, taken = []) {
     case "meld":
       return t("log.meld", { name, cards });
     case "layoff":
+      // an ace that fits both ends of a run names its end: two choices, two labels
+      if (a.end === "low") return t("log.layoff-low", { name, cards, meld: a.meld });
+      if (a.end === "high") return t("log.layoff-high", { name, cards, meld: a.meld });
       return t("log.layoff", { name, cards, meld: a.meld });
     case "swap":
       return t("log.swap", { name, card: cards, meld: a.meld });
@@ -50,6 +53,8 @@ export function actionWords(text, pile = []) {
     case "meld":
       return t("do.meld", { cards });
     case "layoff":
+      if (a.end === "low") return t("do.layoff-low", { cards, meld: a.meld });
+      if (a.end === "high") return t("do.layoff-high", { cards, meld: a.meld });
       return t("do.layoff", { cards, meld: a.meld });
     case "swap":
       return t("do.swap", { card: cards, meld: a.meld });
