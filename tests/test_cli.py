@@ -338,6 +338,35 @@ def test_tournament_bots_take_no_budget(capsys: pytest.CaptureFixture[str]) -> N
     assert captured.out == ""
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["simulate", "--bots", "greedy,random", "--games", "1", "--quiet", "--json"],
+        ["tournament", "--players", "2", "--bots", "greedy", "--chips", "10", "--json"],
+    ],
+)
+@pytest.mark.parametrize("seed", ["\u00b2", "--5", "+7"])
+def test_a_seed_int_does_not_read_is_a_text_seed(
+    capsys: pytest.CaptureFixture[str], command: list[str], seed: str
+) -> None:
+    # "²" is a digit to str.isdigit but not to int(): it was a traceback
+    assert main([*command, f"--seed={seed}"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    if command[0] == "simulate":  # a tournament's summary does not name its seed
+        assert summary["seed"] == seed
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_seed_too_long_for_a_record_is_refused(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    assert main([command, "--seed", "1" * 5000]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"rummykit {command}: --seed: a number has at most 256 bits, not 5000 digits\n"
+    )
+
+
 # ---------------------------------------------------------------- files the commands write
 SIMULATE = ["simulate", "--bots", "greedy,random", "--games", "2", "--quiet", "--json"]
 TOURNAMENT = ["tournament", "--players", "2", "--bots", "greedy", "--chips", "10", "--json"]

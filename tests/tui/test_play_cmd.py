@@ -506,3 +506,36 @@ def test_a_seed_too_long_is_refused_without_a_traceback(
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert err == "rummykit play: --seed: a number has at most 256 bits, not 5000 digits\n"
+
+
+# ---------------------------------------------------------------------- --budget
+@pytest.mark.parametrize(
+    ("argv", "bots"),
+    [
+        (["--bots", "greedy,heuristic", "--players", "3"], "(greedy; heuristic)"),
+        (["rummy", "--bots", "expert"], "(expert, which plays heuristic here)"),
+    ],
+)
+def test_a_budget_no_opponent_would_use_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], bots: str
+) -> None:
+    assert main(["play", *argv, "--budget", "50", "--no-save"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("rummykit play: --budget sets how hard the levels that search think")
+    assert err.endswith(f"no opponent here searches {bots}\n")
+
+
+@pytest.mark.parametrize("bots", ["ismcts", "expert", "greedy,rollout"])
+def test_a_budget_goes_to_the_opponents_that_search(bots: str) -> None:
+    s = session_for("--bots", bots, "--players", "3", "--budget", "50", "--no-save")
+    assert s.budget == 50
+
+
+def test_a_level_with_simulates_budget_points_to_the_budget_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--bots", "ismcts:200", "--no-save"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown bot level 'ismcts:200'" in err
+    assert err.endswith("a search's effort is set for every bot with --budget N\n")

@@ -6,7 +6,7 @@ import argparse
 import shlex
 import sys
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +17,12 @@ from rummykit.bots.levels import (
     GOING_OUT_DIFFICULTIES,
     LEVELS,
     LUCKIER_DIFFICULTIES,
+    SEARCH_LEVELS,
     difficulty_help,
+    resolve_level,
 )
 from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.cli.seeds import parse_seed
 from rummykit.errors import RummyError
 from rummykit.rules import PRESETS, Rules, Scoring
 
@@ -138,7 +141,8 @@ def add_parser(sub: Any) -> None:
         "--budget",
         type=int,
         metavar="N",
-        help="effort of the search bots (montecarlo, ismcts, rollout)",
+        help="effort of the bots that search (montecarlo, ismcts, rollout, and expert where "
+        "melds score): playouts or iterations a decision; refused where no opponent searches",
     )
     p.add_argument(
         "--sort", choices=("suit", "rank"), default="suit", help="how your hand is sorted"
@@ -172,24 +176,6 @@ def add_parser(sub: Any) -> None:
 MAX_DELAY = 60.0
 
 
-def _seed(text: str | None) -> int | str | None:
-    """``--seed``: a whole number (``007`` is 7) or else a text. Raises
-    :class:`~rummykit.errors.RulesError` for a number too long to be a seed."""
-    from rummykit.errors import RulesError
-    from rummykit.game import MAX_SEED_BITS
-
-    if text is None:
-        return None
-    if not text.removeprefix("-").isdecimal():  # what int() reads, and nothing else
-        return text
-    try:
-        return int(text)
-    except ValueError:  # past Python's 4300 digits
-        raise RulesError(
-            "seed", f"--seed: a number has at most {MAX_SEED_BITS} bits, not {len(text)} digits"
-        ) from None
-
-
 def build_session(args: argparse.Namespace) -> Any:
     """The :class:`rummykit.tui.session.Session` the arguments ask for.
 
@@ -212,28 +198,49 @@ def build_session(args: argparse.Namespace) -> Any:
         path = Path(args.resume).expanduser() if args.resume else default_save_path()
         if args.save is None and not args.no_save:
             save = path
-        return Session.resume(
+        session = Session.resume(
             path,
             name=args.name if args.name != "You" else None,
             bots=levels,
             save_path=save,
             budget=args.budget,
         )
-    options: dict[str, Any] = {}
-    for item in args.set:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise RulesError(item, f"--set takes KEY=VALUE, not {item!r}")
-        options[key.strip()] = parse_option_value(value.strip())
-    return Session.start(
-        args.preset,
-        options,
-        levels or None,
-        players=args.players,
-        seed=_seed(args.seed),
-        name=args.name,
-        save_path=save,
-        budget=args.budget,
+    else:
+        options: dict[str, Any] = {}
+        for item in args.set:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise RulesError(item, f"--set takes KEY=VALUE, not {item!r}")
+            options[key.strip()] = parse_option_value(value.strip())
+        session = Session.start(
+            args.preset,
+            options,
+            levels or None,
+            players=args.players,
+            seed=None if args.seed is None else parse_seed(args.seed),
+            name=args.name,
+            save_path=save,
+            budget=args.budget,
+        )
+    if args.budget is not None:
+        _check_budget(session.levels.values(), session.game.rules, len(session.game.players))
+    return session
+
+
+def _check_budget(levels: Iterable[str], rules: Rules, players: int) -> None:
+    """Refuses ``--budget`` where no opponent searches: it would change nothing."""
+    from rummykit.errors import RulesError
+
+    plays = {level: resolve_level(level, rules, players) for level in levels}
+    if any(p in SEARCH_LEVELS for p in plays.values()):
+        return
+    what = "; ".join(
+        level if p == level else f"{level}, which plays {p} here" for level, p in plays.items()
+    )
+    raise RulesError(
+        "budget",
+        f"--budget sets how hard the levels that search think ({', '.join(SEARCH_LEVELS)}, "
+        f"and expert where melds score), and no opponent here searches ({what})",
     )
 
 

@@ -24,7 +24,7 @@ from rummykit.bots import LEVELS, SEARCH_LEVELS, resolve_level
 from rummykit.bots.levels import difficulty_help
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
 from rummykit.cli.rules_cmd import parse_option_value
-from rummykit.game import check_seed
+from rummykit.cli.seeds import parse_seed
 from rummykit.rules import PRESETS, Rules
 
 __all__ = ["add_parser", "compute_ratings", "final_ranks", "run"]
@@ -134,10 +134,6 @@ MAX_JOBS = 256
 
 class _Bad(Exception):
     """A bad argument; the message is for people."""
-
-
-def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
 
 
 #: The largest budget ``LEVEL:BUDGET`` takes (far more than a game can wait for).
@@ -391,13 +387,12 @@ def run(args: argparse.Namespace) -> int:
                 runlog.writable_folder(records)
             except ValueError as e:
                 raise _Bad(f"--records: {e}") from None
-        check_seed(args.seed)  # a text a record can hold (no lone surrogates)
+        seed = parse_seed(args.seed)  # one a record can hold
     except (_Bad, RummyError) as e:
         print(
             f"rummykit simulate: {e.message if isinstance(e, RummyError) else e}", file=sys.stderr
         )
         return 2
-    seed = _seed(args.seed)
     if args.paired:
         return paired_cmd.run(args, specs, rules, players, seed)
     log = Path(args.log).expanduser() if args.log else None

@@ -18,8 +18,8 @@ from rummykit.bots import LEVELS, get_bot, resolve_level
 from rummykit.bots.levels import difficulty_help
 from rummykit.cli.replay_cmd import printable
 from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.cli.seeds import parse_seed
 from rummykit.errors import RulesError, RummyError
-from rummykit.game import check_seed
 from rummykit.players import Player
 from rummykit.record import read_json
 from rummykit.remik_tournament import RoundResult, Tournament, TournamentRules, summary
@@ -270,9 +270,8 @@ def run(args: argparse.Namespace) -> int:
         return _replay(args)
     try:
         rules = _rules(args)
-        check_seed(args.seed)  # a text a record can hold (no lone surrogates)
+        seed = parse_seed(args.seed)  # one a record can hold
         players = _players(args.players, args.bots, args.seed)
-        seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
         t = Tournament(list(players), rules, seed=seed)
         record = Path(args.record).expanduser() if args.record else None
         if record is not None:  # a record that cannot be written is said before playing

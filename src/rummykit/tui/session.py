@@ -88,7 +88,10 @@ def _check_level(level: str) -> str:
     try:
         resolve_level(level)
     except ValueError as e:
-        raise RulesError("bots", str(e)) from None
+        budget = (  # simulate's LEVEL:BUDGET
+            "; a search's effort is set for every bot with --budget N" if ":" in level else ""
+        )
+        raise RulesError("bots", f"{e}{budget}") from None
     return level
 
 
