@@ -539,3 +539,27 @@ def test_a_level_with_simulates_budget_points_to_the_budget_option(
     err = capsys.readouterr().err
     assert "unknown bot level 'ismcts:200'" in err
     assert err.endswith("a search's effort is set for every bot with --budget N\n")
+
+
+# ---------------------------------------------------------------------- --resume
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["rummy"], "the preset rummy"),
+        (["--set", "target=100"], "--set"),
+        (["--players", "4"], "--players"),
+        (["--seed", "7", "500-rum"], "the preset 500-rum and --seed"),
+    ],
+)
+def test_resume_refuses_what_the_record_already_holds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    # the record holds the game's rules, players and seed: these would be ignored
+    path = tmp_path / "game.json"
+    session_for("--seed", "3", "--save", str(path)).save()
+    before = path.read_bytes()
+    assert main(["play", *argv, "--resume", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert f"keeps the rules, players and seed its record holds, so {named} would" in err
+    assert path.read_bytes() == before

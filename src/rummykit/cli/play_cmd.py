@@ -110,7 +110,7 @@ def add_parser(sub: Any) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("preset", nargs="?", default="500-rum", help="the rules (default: 500-rum)")
+    p.add_argument("preset", nargs="?", help="the rules (default: 500-rum)")
     p.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="set an option on top"
     )
@@ -195,6 +195,7 @@ def build_session(args: argparse.Namespace) -> Any:
         save = Path(args.save).expanduser() if args.save else default_save_path()
     levels = [b.strip() for b in args.bots.split(",") if b.strip()]
     if args.resume is not None:
+        _check_resume(args)
         path = Path(args.resume).expanduser() if args.resume else default_save_path()
         if args.save is None and not args.no_save:
             save = path
@@ -213,7 +214,7 @@ def build_session(args: argparse.Namespace) -> Any:
                 raise RulesError(item, f"--set takes KEY=VALUE, not {item!r}")
             options[key.strip()] = parse_option_value(value.strip())
         session = Session.start(
-            args.preset,
+            args.preset or "500-rum",
             options,
             levels or None,
             players=args.players,
@@ -225,6 +226,30 @@ def build_session(args: argparse.Namespace) -> Any:
     if args.budget is not None:
         _check_budget(session.levels.values(), session.game.rules, len(session.game.players))
     return session
+
+
+def _check_resume(args: argparse.Namespace) -> None:
+    """Refuses what a resumed game cannot take: its record holds its rules, its players
+    and its seed, so a preset, ``--set``, ``--players`` or ``--seed`` would be ignored."""
+    from rummykit.errors import RulesError
+
+    given = [
+        what
+        for what, there in (
+            (f"the preset {args.preset}", args.preset is not None),
+            ("--set", bool(args.set)),
+            ("--players", args.players is not None),
+            ("--seed", args.seed is not None),
+        )
+        if there
+    ]
+    if given:
+        raise RulesError(
+            "resume",
+            f"a resumed game keeps the rules, players and seed its record holds, so "
+            f"{' and '.join(given)} would change nothing; they are for a new game (play "
+            "without --resume)",
+        )
 
 
 def _check_budget(levels: Iterable[str], rules: Rules, players: int) -> None:
