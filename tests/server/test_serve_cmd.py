@@ -93,7 +93,12 @@ def test_serve_refuses_a_database_in_memory(url: str, capsys: pytest.CaptureFixt
 def test_serve_names_a_database_it_cannot_use(tmp_path: Path) -> None:
     corrupt = tmp_path / "corrupt.db"
     corrupt.write_bytes(b"not a database at all")
-    for url in (f"sqlite+aiosqlite:///{corrupt}", f"sqlite+aiosqlite:///{tmp_path}/no/such.db"):
+    plain = f"sqlite+aiosqlite:///{corrupt}"
+    blocked = f"{plain}/under/it.db"  # a file where a folder goes
+    for url, said in (
+        (plain, f"--db {plain}: cannot use this database"),
+        (blocked, f"--db {blocked}: cannot make its folder {corrupt}/under: "),
+    ):
         done = subprocess.run(
             [sys.executable, "-m", "rummykit", "serve", "--port", "1", "--db", url],
             capture_output=True,
@@ -102,8 +107,36 @@ def test_serve_names_a_database_it_cannot_use(tmp_path: Path) -> None:
             timeout=60,
         )
         assert done.returncode == 3, done.stderr
-        assert f"--db {url}: cannot use this database" in done.stderr
+        assert said in done.stderr
         assert "Traceback" not in done.stderr and "open http" not in done.stdout
+    assert corrupt.read_bytes() == b"not a database at all"
+
+
+def test_serve_makes_the_folder_of_its_database(tmp_path: Path) -> None:
+    # as the default database's folder is made, and every command's output folders
+    from rummykit.cli.serve_cmd import _database_problem, _sqlite_folder
+
+    url = f"sqlite+aiosqlite:///{tmp_path}/new/deeper/rk.db"
+    assert _sqlite_folder(url) == tmp_path / "new" / "deeper"
+    assert _sqlite_folder("postgresql+asyncpg://u@h/db") is None
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", url],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline().startswith("rummykit server: open http")
+        assert (tmp_path / "new" / "deeper" / "rk.db").is_file()
+        assert _database_problem(url) is None
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            process.kill()
 
 
 def test_serve_without_the_extra_says_what_to_install() -> None:

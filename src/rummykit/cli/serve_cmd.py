@@ -7,7 +7,10 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from pathlib import Path
 from typing import Any
+
+from rummykit.cli.runlog import make_folder
 
 __all__ = ["add_parser", "run"]
 
@@ -47,7 +50,7 @@ def add_parser(sub: Any) -> None:
         "--db",
         metavar="URL",
         help="database URL: sqlite+aiosqlite:///PATH or postgresql+asyncpg://USER@HOST/DB "
-        "(default: SQLite in your data folder)",
+        "(default: SQLite in your data folder); an SQLite file's folder is made if missing",
     )
     p.add_argument(
         "--bot-delay",
@@ -151,6 +154,16 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    folder = _sqlite_folder(db)
+    if folder is not None:  # made if missing, as the default database's folder is
+        try:
+            make_folder(folder)
+        except OSError as e:
+            print(
+                f"rummykit serve: --db {db}: cannot make its folder {folder}: {e.strerror or e}",
+                file=sys.stderr,
+            )
+            return 3
     problem = _database_problem(db)
     if problem is not None:
         print(f"rummykit serve: --db {_safe(db)}: {problem}", file=sys.stderr)
@@ -188,6 +201,16 @@ def _database_problem(url: str) -> str | None:
         text = " ".join(str(getattr(e, "orig", None) or e).split()) or type(e).__name__
         return f"cannot use this database ({type(e).__name__}: {text[:300]})"
     return None
+
+
+def _sqlite_folder(url: str) -> Path | None:
+    """The folder of the file an SQLite URL names (None: another database)."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database:
+        return None
+    return Path(parsed.database).expanduser().parent
 
 
 def _safe(url: str) -> str:
