@@ -94,9 +94,11 @@ def play_refusal(h: HandState, p: int, action: Action) -> IllegalAction | None:
                 f"{h.name(p)} called Rummy and must lay off {CARDS[h.target]} first",
             )
         return None
-    if p != h.turn or h.phase is Phase.RUMMY:
+    if p != h.turn:
         owner = h.name(h.to_act)
         return IllegalAction("action.turn", f"it is {owner}'s turn to act, not {h.name(p)}'s")
+    # the player whose turn it is, before drawing: also while a Rummy call is offered to
+    # others before they draw ([rummy.who]), which their draw would end
     rule = "discard.one" if isinstance(action, Discard) else "meld.any-number"
     return IllegalAction(rule, f"{h.name(p)} must draw before {_verbing(action)}")
 

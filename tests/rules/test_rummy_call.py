@@ -166,6 +166,26 @@ def test_rummy_who_refuses_the_next_player() -> None:
     assert "6H" in held(hand, "Caro")
 
 
+@pytest.mark.parametrize(
+    ("action", "rule"),
+    [
+        ("Caro: discard 2D", "discard.one"),
+        ("Caro: meld 4C 5H 6D", "meld.any-number"),  # checked before the meld itself
+        ("Caro: layoff TH to 1", "meld.any-number"),
+    ],
+)
+def test_rummy_who_the_next_player_still_draws_first_while_others_are_offered_a_call(
+    action: str, rule: str
+) -> None:
+    # the next player's turn it is: playing before drawing is refused as it is when no
+    # call is open ([discard.one], [meld.any-number]), not as somebody else's turn
+    hand = six_hearts()
+    assert hand.phase is Phase.RUMMY and hand.to_act == 3
+    refuse(hand, action, rule)
+    refuse(hand, "Ben: discard 3C", "action.turn")  # the one who just played
+    act(hand, "Caro: draw")  # and the draw ends the offer, as ever
+
+
 def test_rummy_who_a_later_player_may_call_when_the_earlier_passes() -> None:
     hand = six_hearts()
     act(hand, "Dan: pass")
