@@ -397,8 +397,12 @@ def _meld_spots(m: TableMeld, number: int, ace: Ace) -> list[tuple[int, LayOff]]
         ends.append((EndOfRun.LOW, m.suit * 13 + rank_at(m.lo - 1) - 1))
     if m.hi < max_position(ace):
         ends.append((EndOfRun.HIGH, m.suit * 13 + rank_at(m.hi + 1) - 1))
-    # a twelve-card run takes the same card at both ends: the end must be named
+    # a twelve-card run takes the same card at both ends: an ace must name the end (it
+    # scores low first, high last); any other card makes the same thirteen round the
+    # corner either way, so it goes on at the high end, unnamed ([layoff.extend])
     both = len(ends) == 2 and ends[0][1] == ends[1][1]
+    if both and rank_at(m.lo - 1) != 1:
+        ends, both = ends[1:], False
     fitting = [(code, end) for end, code in ends]
     if len(fitting) == 2 and fitting[1][0] < fitting[0][0]:
         fitting.reverse()  # by card, as the cards come

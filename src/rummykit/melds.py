@@ -412,6 +412,10 @@ def _lay_off_run(
         results = {k: v for k, v in results.items() if any(set(s) == {want} for s in v)}
     if not results:
         raise IllegalAction("layoff.extend", "the cards do not extend the run at either end")
+    if len(results) > 1 and all(len(c) == 13 and rank_at(lo) != 1 for lo, c in results):
+        # the same thirteen cards round the corner (ace=around) either way, the ace inside
+        # (it scores high, decision 1): no end to name; the cards go on at the high end
+        results = {k: v for k, v in results.items() if k[0] == meld.lo} or results
     if len(results) > 1:
         if any(bare for _, bare, _ in tokens):
             readings = []

@@ -202,6 +202,27 @@ def test_layoff_extend_ace_on_a_twelve_card_run_when_aces_are_low() -> None:
     assert melds(hand) == [f"AH {twelve}"]
 
 
+@pytest.mark.parametrize("card", ["4H", "JK=4H", "JK"])
+def test_layoff_extend_another_card_round_the_corner_needs_no_end(card: str) -> None:
+    # [layoff.extend] asks the end only of an ace: with ace=around, the one card that
+    # completes a twelve-card run with the ace inside makes the same thirteen cards at
+    # either end (the ace scores high both ways), so it is laid off without one
+    twelve = "5H 6H 7H 8H 9H TH JH QH KH AH 2H 3H"
+    held = card if card.startswith("4") else "JK"
+    hand = drawn("500-rum", f"{twelve} {held}", draw="4C", names="Ana Ben", ace="around")
+    act(hand, f"Ana: meld {twelve}")
+    texts = [str(a) for a in hand.legal_actions() if str(a).startswith("layoff")]
+    assert texts == [f"layoff {'JK=4H' if held == 'JK' else held} to 1"]
+    made = {}
+    for end in ("", " low", " high"):  # naming an end is accepted too: the same cards
+        played = hand.clone()
+        act(played, f"Ana: layoff {card} to 1{end}")
+        made[end] = sorted(played.melds[0].cards)
+        if not end:  # unnamed, it goes on at the high end: the run starts where it did
+            assert played.melds[0].lo == hand.melds[0].lo
+    assert len(made[""]) == 13 and made[""] == made[" low"] == made[" high"]
+
+
 @pytest.mark.parametrize(
     ("options", "run", "card", "rule"),
     [
