@@ -177,6 +177,25 @@ async def test_passing_on_an_offered_call() -> None:
         assert session.hand.phase is not Phase.RUMMY or session.to_act != 0
 
 
+async def test_an_offered_call_names_the_last_action_not_a_note() -> None:
+    session = scenario_session()
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in ("draw", "meld 7H 8H 9H", "discard 6H", "draw", "meld 5C 5D 5S", "discard QD"):
+            await type_command(pilot, text)
+        offer = app.screen
+        assert isinstance(offer, RummyOffer)
+        said = offer.last
+        assert said == "Ana discarded TH"
+        app.pop_screen()
+        session.note(2, "(Ben's bot failed: a test; it plays draw)")  # a note, by another seat
+        app._offer_call()
+        await settle(pilot)
+        again = app.screen
+        assert isinstance(again, RummyOffer) and again.last == said
+
+
 async def test_resume_in_the_app_and_the_replay(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     first = scenario_session(save)

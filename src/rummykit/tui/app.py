@@ -413,7 +413,9 @@ class PlayApp(App[None]):
 
     def _offer_call(self) -> None:
         s = self.session
-        others = [line.text for line in s.log if line.seat not in (-1, s.human)]
+        others = [  # what the others did last; not a note (an undo, a bot that failed)
+            line.text for line in s.log if line.seat not in (-1, s.human) and line.kind != "undo"
+        ]
         self._dialog_open = True
         self.push_screen(RummyOffer(s.view(), others[-1] if others else ""), self._answer_call)
 
