@@ -279,3 +279,29 @@ def test_a_search_bot_plays_in_a_worker_process(
         event = client.until("event", lambda m: m["event"]["seat"] == 1, timeout=60)
         assert event["by"] == "bot"
         assert live.server.runner._pool is not None  # it went through the pool
+
+
+def test_a_stopped_clock_goes_on_only_in_its_own_turn_of_its_own_game() -> None:
+    # hand numbers and turns start again with each game: a clock stopped in the first
+    # turn of a game is not one to go on with in the first turn of the next
+    import datetime as dt
+    from types import SimpleNamespace
+    from typing import cast
+
+    from rummykit.server.seating import resumed
+    from rummykit.server.storage import SeatRow
+    from rummykit.server.table import Table
+
+    deadline = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    stopped = {"game": "g1", "hand": 1, "turn": 0, "deadline": deadline.isoformat()}
+    stopped |= {"window": False, "fired": False}
+    seat = SeatRow(0, "person", "Ana", None, "hash", True, stopped)
+
+    def table(game: str, turn: tuple[int, int]) -> Table:
+        fake = SimpleNamespace(game_row=SimpleNamespace(id=game), turn_id=lambda: turn)
+        return cast(Table, fake)
+
+    kept = resumed(seat, table("g1", (1, 0)))
+    assert kept is not None and (kept.seat, kept.deadline, kept.fired) == (0, deadline, False)
+    assert resumed(seat, table("g2", (1, 0))) is None  # the next game
+    assert resumed(seat, table("g1", (1, 1))) is None  # a later turn

@@ -152,14 +152,19 @@ async def leave(table: Table, token: str) -> dict[str, Any]:
     return {"seat": s.seat, "left": True, "table": table.doc()}
 
 
+def _game_id(table: Table) -> str | None:
+    return None if table.game_row is None else table.game_row.id
+
+
 def stop(table: Table) -> dict[str, Any]:
     """The running clock of a person who leaves, as their seat stores it (it outlives a
-    restart): the turn it belongs to (:meth:`Table.turn_id`), its deadline, whether it
-    is a Rummy call's and whether it ran out."""
+    restart): the turn it belongs to (the game, and :meth:`Table.turn_id`), its deadline,
+    whether it is a Rummy call's and whether it ran out."""
     clock = table.clock
     hand, turn = table.turn_id()
     deadline = None if clock.deadline is None else clock.deadline.isoformat()
     return {
+        "game": _game_id(table),
         "hand": hand,
         "turn": turn,
         "deadline": deadline,
@@ -168,13 +173,14 @@ def stop(table: Table) -> dict[str, Any]:
     }
 
 
-def resumed(s: SeatRow, turn: tuple[int, int]) -> TurnClock | None:
+def resumed(s: SeatRow, table: Table) -> TurnClock | None:
     """The clock a person coming back goes on with: the one their leaving stopped, if
-    they come back in the same turn (None: the clock starts anew)."""
+    they come back in the same turn of the same game (None: the clock starts anew)."""
     stopped = s.stopped
     if stopped is None or stopped["deadline"] is None:
         return None
-    if (stopped["hand"], stopped["turn"]) != turn:
+    turn = (stopped.get("game"), stopped["hand"], stopped["turn"])
+    if turn != (_game_id(table), *table.turn_id()):
         return None
     deadline = dt.datetime.fromisoformat(stopped["deadline"])
     return TurnClock(s.seat, deadline, bool(stopped["window"]), bool(stopped["fired"]))
@@ -190,7 +196,7 @@ async def back(table: Table, token: str) -> dict[str, Any]:
         event("seat.back", table.row.id, table.row.seq, f"{s.name} is back", seat=s.seat)
         table.notice("back", s.seat, f"{s.name} is back")
         table.broadcast_table()
-        await table.arm_clock(keep=resumed(s, table.turn_id()))
+        await table.arm_clock(keep=resumed(s, table))
         table.broadcast_state()  # the clock runs again
     return {"seat": s.seat, "table": table.doc()}
 
