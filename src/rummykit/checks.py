@@ -95,6 +95,10 @@ def play_refusal(h: HandState, p: int, action: Action) -> IllegalAction | None:
             )
         return None
     if p != h.turn:
+        if h.phase is Phase.RUMMY and p == h.to_act:
+            return IllegalAction(
+                "action.turn", f"{h.name(p)} is offered a Rummy call: call it (rummy) or pass"
+            )
         owner = h.name(h.to_act)
         return IllegalAction("action.turn", f"it is {owner}'s turn to act, not {h.name(p)}'s")
     # the player whose turn it is, before drawing: also while a Rummy call is offered to

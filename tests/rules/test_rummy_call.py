@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit import Hand, Phase
+from rummykit import Hand, IllegalAction, Phase
 
 from .kit import act, held, make_hand, melds, pile, refuse, with_pile
 
@@ -183,6 +183,10 @@ def test_rummy_who_the_next_player_still_draws_first_while_others_are_offered_a_
     assert hand.phase is Phase.RUMMY and hand.to_act == 3
     refuse(hand, action, rule)
     refuse(hand, "Ben: discard 3C", "action.turn")  # the one who just played
+    with pytest.raises(IllegalAction) as refused:  # the one offered the call
+        act(hand.clone(), "Dan: discard 4C")
+    assert refused.value.rule == "action.turn"
+    assert str(refused.value.message) == "Dan is offered a Rummy call: call it (rummy) or pass"
     act(hand, "Caro: draw")  # and the draw ends the offer, as ever
 
 

@@ -107,7 +107,7 @@ def test_a_clock_stopped_by_leaving_outlives_a_restart(
 ) -> None:
     # the mover leaves mid-turn (the stand-in waits 30 s before it plays), the server
     # restarts, the mover comes back: the turn's clock goes on from its deadline, not
-    # from a fresh 600 s, and it ran out or not as before
+    # from a fresh 600 s
     with make_server(db=db_url, clock_range=(1, 600), bot_delay=30.0) as live:
         table, tokens, clients = _two(live, clock=600)
         state = clients[0].messages[-1]

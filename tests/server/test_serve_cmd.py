@@ -60,14 +60,28 @@ def test_serve_prints_the_address_and_serves(tmp_path: Path) -> None:
             process.kill()
 
 
-def test_serve_refuses_a_bad_database_url() -> None:
+@pytest.mark.parametrize("url", ["mysql://x", "postgresql+asyncpg://u@h:abc/db"])
+def test_serve_refuses_a_bad_database_url(url: str) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "rummykit", "serve", "--db", "mysql://x"],
+        [sys.executable, "-m", "rummykit", "serve", "--db", url],
         capture_output=True,
         text=True,
         check=False,
     )
-    assert done.returncode == 2 and "--db mysql://x" in done.stderr
+    assert done.returncode == 2 and f"--db {url}" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_serve_reads_a_home_folder_in_an_sqlite_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    # SQLite would open a folder called "~" under the working folder
+    from rummykit.cli.serve_cmd import _expanded, _sqlite_folder
+
+    monkeypatch.setenv("HOME", "/home/ana")
+    url = _expanded("sqlite+aiosqlite:///~/rk/x.db")
+    assert url == "sqlite+aiosqlite:////home/ana/rk/x.db"
+    assert _sqlite_folder(url) == Path("/home/ana/rk")
+    kept = "postgresql+asyncpg://u:secret@h/db"
+    assert _expanded(kept) == kept
 
 
 @pytest.mark.parametrize(

@@ -529,7 +529,12 @@ def test_a_budget_no_opponent_would_use_is_refused(
 @pytest.mark.parametrize("bots", ["ismcts", "expert", "greedy,rollout"])
 def test_a_budget_goes_to_the_opponents_that_search(bots: str) -> None:
     s = session_for("--bots", bots, "--players", "3", "--budget", "50", "--no-save")
-    assert s.budget == 50
+    searching = [
+        s.bots[seat].bot_for(s.game.rules, 3) if bots == "expert" else s.bots[seat]
+        for seat in s.levels
+        if s.levels[seat] in ("ismcts", "expert", "rollout")
+    ]
+    assert searching and all(getattr(b, "budget", None) == 50 for b in searching)
 
 
 def test_a_level_with_simulates_budget_points_to_the_budget_option(

@@ -22,6 +22,7 @@ from rummykit.bots.levels import (
     resolve_level,
 )
 from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.cli.runlog import blocker
 from rummykit.cli.seeds import parse_seed
 from rummykit.errors import RummyError
 from rummykit.rules import PRESETS, Rules, Scoring
@@ -385,10 +386,8 @@ def _cannot_save(path: Path) -> str | None:
     should be), or None."""
     if path.is_dir():
         return "it is a folder"
-    for parent in path.parents:
-        if parent.exists():
-            return None if parent.is_dir() else f"{parent} is not a folder"
-    return None
+    found = blocker(path.parent)
+    return None if found is None else f"{found} is not a folder"
 
 
 def _other(path: Path, resumed: Path) -> bool:

@@ -49,7 +49,7 @@ def load(path: Path, run: str, parse: Callable[[dict[str, Any]], T], foreign: st
     return out
 
 
-def _blocker(folder: Path) -> Path | None:
+def blocker(folder: Path) -> Path | None:
     """The file that stands where ``folder`` or a folder above it should be, or None."""
     for p in (folder, *folder.parents):
         if p.exists():
@@ -60,9 +60,9 @@ def _blocker(folder: Path) -> Path | None:
 def make_folder(folder: Path) -> None:
     """Makes ``folder`` and the folders above it where missing; raises ``OSError``, or
     ``NotADirectoryError`` naming the file that stands in the way."""
-    blocker = _blocker(folder)
-    if blocker is not None:
-        raise NotADirectoryError(errno.ENOTDIR, f"{blocker} is not a folder")
+    found = blocker(folder)
+    if found is not None:
+        raise NotADirectoryError(errno.ENOTDIR, f"{found} is not a folder")
     folder.mkdir(parents=True, exist_ok=True)
 
 

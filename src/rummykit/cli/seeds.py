@@ -14,8 +14,8 @@ __all__ = ["parse_seed"]
 
 
 def parse_seed(text: str) -> int | str:
-    """A whole number where ``text`` is one as :func:`int` reads it (``007`` is 7, ``-3``
-    is -3; only ASCII digits), else the text itself. Raises
+    """A whole number where ``text`` is ASCII digits, with a leading ``-`` or not (``007``
+    is 7, ``-3`` is -3; ``+7`` and ``²`` stay texts), else the text itself. Raises
     :class:`~rummykit.errors.RulesError` (``seed``) for a seed no record could hold: a
     number of more than :data:`~rummykit.game.MAX_SEED_BITS` bits, or a text that is not
     valid Unicode."""

@@ -131,13 +131,16 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 3
-    if not db.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://")):
+    usable = db.startswith(("sqlite+aiosqlite://", "postgresql+asyncpg://"))
+    expanded = _expanded(db) if usable else None
+    if expanded is None:
         print(
             f"rummykit serve: --db {db}: use sqlite+aiosqlite:///PATH or "
             "postgresql+asyncpg://USER@HOST/DB",
             file=sys.stderr,
         )
         return 2
+    db = expanded
     config = ServerConfig(
         db=db,
         bot_delay=args.bot_delay,
@@ -203,6 +206,23 @@ def _database_problem(url: str) -> str | None:
     return None
 
 
+def _expanded(url: str) -> str | None:
+    """``url`` with an SQLite file's ``~`` made the home folder (SQLite itself would open
+    a folder called ``~``), or None for a URL that does not read as one."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        parsed = make_url(url)
+        parsed.port  # noqa: B018 - a port that is not a number fails only when read
+    except (ArgumentError, ValueError):
+        return None
+    if parsed.get_backend_name() == "sqlite" and (parsed.database or "").startswith("~"):
+        database = str(Path(parsed.database or "").expanduser())
+        return parsed.set(database=database).render_as_string(hide_password=False)
+    return url
+
+
 def _sqlite_folder(url: str) -> Path | None:
     """The folder of the file an SQLite URL names (None: another database)."""
     from sqlalchemy.engine import make_url
@@ -210,7 +230,7 @@ def _sqlite_folder(url: str) -> Path | None:
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite" or not parsed.database:
         return None
-    return Path(parsed.database).expanduser().parent
+    return Path(parsed.database).parent
 
 
 def _safe(url: str) -> str:

@@ -574,3 +574,4 @@ class Table:
             seat,
             f"{name}'s time ran out: the {DEFAULT_LEVEL} bot plays the rest of the turn",
         )
+        self.broadcast_state()  # the person may no longer undo (can_undo) until the turn ends
