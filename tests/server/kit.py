@@ -207,6 +207,19 @@ def seats(*kinds: str) -> list[dict[str, Any]]:
     return [{"kind": "open"} if k == "open" else {"kind": "bot", "level": k} for k in kinds]
 
 
+def two_people(live: LiveServer, clock: int | None = None) -> tuple[str, list[str], list[Client]]:
+    """A started table of two people, Ana and Ben (with a turn clock of ``clock``
+    seconds), each connected and holding their first state: the table's id, their tokens
+    and their clients."""
+    table = live.table(seats("open", "open"), clock=clock)["id"]
+    tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+    live.post(f"/tables/{table}/start", {"token": tokens[0]})
+    clients = [live.client(table, t) for t in tokens]
+    for c in clients:
+        c.until("state")
+    return table, tokens, clients
+
+
 def wait_for(condition: Callable[[], bool], timeout: float = 10) -> None:
     deadline = time.monotonic() + timeout
     while not condition():

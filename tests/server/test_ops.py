@@ -15,7 +15,7 @@ import pytest
 
 from rummykit.server.logs import JsonFormatter
 from rummykit.server.storage import Store
-from tests.server.kit import Client, LiveServer, seats, wait_for
+from tests.server.kit import LiveServer, seats, two_people, wait_for
 
 
 def test_health_says_the_version_the_live_tables_and_the_database(
@@ -63,16 +63,6 @@ def test_every_log_record_names_its_kind_table_and_seq(
     assert action["seq"] == 1 and action["by"] == "player" and action["message"].endswith("draw")
 
 
-def _two(live: LiveServer, clock: int) -> tuple[str, list[str], list[Client]]:
-    table = live.table(seats("open", "open"), clock=clock)["id"]
-    tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
-    live.post(f"/tables/{table}/start", {"token": tokens[0]})
-    clients = [live.client(table, t) for t in tokens]
-    for c in clients:
-        c.until("state")
-    return table, tokens, clients
-
-
 def test_a_restart_keeps_the_turn_clock_deadline(
     make_server: Callable[..., LiveServer], db_url: str
 ) -> None:
@@ -80,7 +70,7 @@ def test_a_restart_keeps_the_turn_clock_deadline(
     # come up before the clock runs out, which took over 1.4 s once on a busy 2-core
     # machine
     with make_server(db=db_url, clock_range=(1, 60)) as live:
-        table, tokens, clients = _two(live, clock=4)
+        table, tokens, clients = two_people(live, clock=4)
         state = clients[0].messages[-1]
         assert state["type"] == "state" and state["clock"]["window"] is False
         deadline = dt.datetime.fromisoformat(state["clock"]["deadline"])
@@ -109,7 +99,7 @@ def test_a_clock_stopped_by_leaving_outlives_a_restart(
     # restarts, the mover comes back: the turn's clock goes on from its deadline, not
     # from a fresh 600 s
     with make_server(db=db_url, clock_range=(1, 600), bot_delay=30.0) as live:
-        table, tokens, clients = _two(live, clock=600)
+        table, tokens, clients = two_people(live, clock=600)
         state = clients[0].messages[-1]
         running, mover = state["clock"], state["view"]["to_act"]
         assert running["seat"] == mover
@@ -172,7 +162,7 @@ def test_only_unfinished_tables_are_rebuilt_and_finished_ones_are_served_from_th
 ) -> None:
     with make_server(db=db_url) as live:
         waiting = live.table(seats("open", "open"))["id"]
-        playing, _, _ = _two(live, clock=60)
+        playing, _, _ = two_people(live, clock=60)
         over = live.table(seats("open", "greedy"), options={"target": 50})["id"]
         token = live.join(over, "Ana")
         live.post(f"/tables/{over}/start", {"token": token})

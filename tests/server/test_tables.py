@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from rummykit import Action, PlayerView
-from tests.server.kit import Client, LiveServer, seats
+from tests.server.kit import Client, LiveServer, seats, two_people
 
 
 class SlowBot:
@@ -70,13 +70,8 @@ def test_when_the_clock_runs_out_a_bot_plays_the_turn(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:
     with make_server(db=sqlite_url, clock_range=(1, 60)) as live:
-        table = live.table(seats("open", "open"), clock=1)["id"]
+        table, _, clients = two_people(live, clock=1)
         assert live.get(f"/tables/{table}")["clock"] == 1
-        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
-        live.post(f"/tables/{table}/start", {"token": tokens[0]})
-        clients = [live.client(table, t) for t in tokens]
-        for c in clients:
-            c.until("state")
         assert clients[0].view is not None
         late = clients[0].view["to_act"]
         watcher = clients[1 - late]
@@ -97,12 +92,7 @@ def test_once_the_clock_ran_out_the_bot_has_the_turn_and_the_person_waits_for_th
     # the clock's bot waits (bot_delay) before each move: meanwhile the late person's
     # action, hint and undo are refused as server.clock, and nothing is played for them
     with make_server(db=sqlite_url, clock_range=(1, 60), bot_delay=3.0) as live:
-        table = live.table(seats("open", "open"), clock=1)["id"]
-        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
-        live.post(f"/tables/{table}/start", {"token": tokens[0]})
-        clients = [live.client(table, t) for t in tokens]
-        for c in clients:
-            c.until("state")
+        _, _, clients = two_people(live, clock=1)
         assert clients[0].view is not None
         late = clients[clients[0].view["to_act"]]
         assert late.until("notice", timeout=5)["notice"] == "clock"

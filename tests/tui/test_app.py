@@ -162,13 +162,18 @@ async def test_tab_completes_card_names_at_the_prompt() -> None:
         assert box.value == "draw"
 
 
+async def _up_to_the_offer(pilot: Pilot[None]) -> None:
+    """Plays the scenario up to the Rummy call offered to the person (on Ana's TH)."""
+    await settle(pilot)
+    for text in ("draw", "meld 7H 8H 9H", "discard 6H", "draw", "meld 5C 5D 5S", "discard QD"):
+        await type_command(pilot, text)
+
+
 async def test_passing_on_an_offered_call() -> None:
     session = scenario_session()
     app = PlayApp(session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for text in ("draw", "meld 7H 8H 9H", "discard 6H", "draw", "meld 5C 5D 5S", "discard QD"):
-            await type_command(pilot, text)
+        await _up_to_the_offer(pilot)
         assert isinstance(app.screen, RummyOffer)
         await pilot.press("p")
         await settle(pilot)
@@ -181,9 +186,7 @@ async def test_an_offered_call_names_the_last_action_not_a_note() -> None:
     session = scenario_session()
     app = PlayApp(session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for text in ("draw", "meld 7H 8H 9H", "discard 6H", "draw", "meld 5C 5D 5S", "discard QD"):
-            await type_command(pilot, text)
+        await _up_to_the_offer(pilot)
         offer = app.screen
         assert isinstance(offer, RummyOffer)
         said = offer.last

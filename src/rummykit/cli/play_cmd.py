@@ -21,7 +21,7 @@ from rummykit.bots.levels import (
     difficulty_help,
     resolve_level,
 )
-from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.runlog import blocker
 from rummykit.cli.seeds import parse_seed
 from rummykit.errors import RummyError
@@ -208,15 +208,9 @@ def build_session(args: argparse.Namespace) -> Any:
             budget=args.budget,
         )
     else:
-        options: dict[str, Any] = {}
-        for item in args.set:
-            key, sep, value = item.partition("=")
-            if not sep:
-                raise RulesError(item, f"--set takes KEY=VALUE, not {item!r}")
-            options[key.strip()] = parse_option_value(value.strip())
         session = Session.start(
             args.preset or "500-rum",
-            options,
+            parse_sets(args.set),
             levels or None,
             players=args.players,
             seed=None if args.seed is None else parse_seed(args.seed),

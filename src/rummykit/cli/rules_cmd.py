@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from rummykit.rules import OPTION_HELP, OPTION_KEYS, PRESETS, Rules
@@ -63,6 +64,24 @@ def parse_option_value(text: str) -> Any:
         return text
 
 
+def parse_sets(items: Sequence[str]) -> dict[str, Any]:
+    """The options of ``--set KEY=VALUE`` arguments (every command that takes rules).
+    Raises :class:`~rummykit.errors.RulesError` for an item that is not KEY=VALUE.
+
+    >>> parse_sets(["target=300", " going_out = floating "])
+    {'target': 300, 'going_out': 'floating'}
+    """
+    from rummykit.errors import RulesError
+
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError("set", f"--set takes KEY=VALUE, not {item!r}")
+        options[key.strip()] = parse_option_value(value.strip())
+    return options
+
+
 def _shown(value: Any) -> str:
     if value is None:
         return "null"
@@ -111,12 +130,7 @@ def run(args: argparse.Namespace) -> int:
     names = [args.preset] if args.preset else list(PRESETS)
     out: dict[str, dict[str, Any]] = {}
     try:
-        options: dict[str, Any] = {}
-        for item in args.set:
-            key, sep, value = item.partition("=")
-            if not sep:
-                raise RulesError(item, f"--set takes KEY=VALUE, not {item!r}")
-            options[key.strip()] = parse_option_value(value.strip())
+        options = parse_sets(args.set)
         for name in names:
             rules = Rules.preset(name, **options)
             out[name] = {

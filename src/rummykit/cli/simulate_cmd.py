@@ -23,7 +23,7 @@ import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, SEARCH_LEVELS, resolve_level
 from rummykit.bots.levels import difficulty_help
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
-from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
 from rummykit.rules import PRESETS, Rules
 
@@ -192,13 +192,7 @@ def _specs(text: str, rules: Rules, players: int | None) -> list[BotSpec]:
 
 
 def _rules(preset: str, sets: Sequence[str]) -> Rules:
-    options: dict[str, Any] = {}
-    for item in sets:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise _Bad(f"--set takes KEY=VALUE, not {item!r}")
-        options[key.strip()] = parse_option_value(value.strip())
-    return Rules.preset(preset, **options)
+    return Rules.preset(preset, **parse_sets(sets))
 
 
 def final_ranks(result: GameResult) -> dict[str, int]:

@@ -17,7 +17,7 @@ import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, get_bot, resolve_level
 from rummykit.bots.levels import difficulty_help
 from rummykit.cli.replay_cmd import printable
-from rummykit.cli.rules_cmd import parse_option_value
+from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
 from rummykit.errors import RulesError, RummyError
 from rummykit.players import Player
@@ -127,12 +127,7 @@ class _Bad(Exception):
 
 
 def _rules(args: argparse.Namespace) -> TournamentRules:
-    options: dict[str, Any] = {}
-    for item in args.set:
-        key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise _Bad(f"--set takes KEY=VALUE, not {item!r}")
-        options[key.strip()] = parse_option_value(value.strip())
+    options = parse_sets(args.set)
     ratios: tuple[int, ...] | None = None
     if args.ratios:
         try:
