@@ -56,7 +56,9 @@ def test_a_refused_origin_stops_the_retries_and_says_why(server: Any, browser: A
     assert page.errors == []
 
 
-def test_the_clock_shows_the_time_left_to_the_servers_deadline(server: Any, browser: Any) -> None:
+def _clocked_game(server: Any, browser: Any) -> tuple[Any, Any, str]:
+    """Ana's and Ben's pages at a started 2-player rummy table with a 60 s clock, which
+    runs on screen: the two pages and the table's code."""
     ana = new_page(browser)
     code = create_table(ana, server, "Ana", "rummy", ["open"], clock=60)
     link = ana.input_value("#share-link")
@@ -64,6 +66,11 @@ def test_the_clock_shows_the_time_left_to_the_servers_deadline(server: Any, brow
     join_table(ben, link, "Ben")
     ana.click("[data-focus=start]")
     ana.wait_for_selector(".table-screen .player.to-act .clock")
+    return ana, ben, code
+
+
+def test_the_clock_shows_the_time_left_to_the_servers_deadline(server: Any, browser: Any) -> None:
+    ana, ben, code = _clocked_game(server, browser)
     deadline = ana.evaluate("rk.session.clock.deadline")
     ana.wait_for_timeout(2500)
 
@@ -104,13 +111,7 @@ def test_the_clock_shows_the_servers_time_left_on_a_device_whose_clock_is_off(
     # the state's clock says the seconds `left` when it was sent: the page counts them
     # down from when it got it, not to the deadline by its own clock (ten minutes off
     # here: counting to the deadline would show 0 s, or more than ten minutes)
-    ana = new_page(browser)
-    code = create_table(ana, server, "Ana", "rummy", ["open"], clock=60)
-    link = ana.input_value("#share-link")
-    ben = new_page(browser)
-    join_table(ben, link, "Ben")
-    ana.click("[data-focus=start]")
-    ana.wait_for_selector(".table-screen .player.to-act .clock")
+    ana, ben, code = _clocked_game(server, browser)
     pages = [ana, ben]
     for skew in (600_000, -600_000):  # ten minutes fast, ten minutes slow
         page = new_page(browser)
