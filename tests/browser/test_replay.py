@@ -38,10 +38,11 @@ def test_result_play_again_and_replay(server: Any, browser: Any) -> None:
     assert result.locator(".score-sheet tbody tr").count() == 1
     game = page.evaluate("rk.session.game")
 
-    # play again: a new game at the same table, hand 1
+    # play again: a new game at the same table, hand 1 (which may be over already: with
+    # three cards and a target of 1, the bot can go out at its first turn, before the
+    # page has seen the new game running; that failed once in CI)
     page.click("[data-focus=again]")
     page.wait_for_function(f"rk.session.game !== '{game}' && rk.session.view !== null")
-    page.wait_for_function("!rk.session.view.game_over")
     assert view(page)["hand_number"] == 1
 
     # the finished game in the lobby, replayed
