@@ -80,6 +80,37 @@ def test_every_language_renders_the_lobby_and_the_table(server: Any, browser: An
     assert page.errors == [] and other.errors == []
 
 
+def test_the_new_table_form_keeps_what_was_chosen_over_a_language_switch(
+    server: Any, browser: Any
+) -> None:
+    fr = _catalogue("fr")
+    page = new_page(browser)
+    page.goto(f"{server.url}/?lang=en")
+    ready(page)
+    page.select_option("#preset", "rummy")
+    page.select_option("#seat-count", "3")
+    page.select_option("#seat-2", "open")
+    page.select_option("#clock", "60")
+    page.fill("#opt-target", "250")
+    page.click(".more-rules summary")
+    page.fill("#your-name", "Ana:1")  # a name the server refuses: the message says why
+    page.click("#create")
+    page.locator(".new-table .message .rule-id").wait_for()
+    page.select_option("#language", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    assert page.input_value("#preset") == "rummy"
+    assert page.input_value("#seat-count") == "3"
+    assert page.input_value("#seat-2") == "open"
+    assert page.input_value("#clock") == "60"
+    assert page.input_value("#opt-target") == "250"
+    assert page.input_value("#your-name") == "Ana:1"
+    assert page.locator(".more-rules").get_attribute("open") is not None
+    said = page.inner_text(".new-table .message")
+    assert "[lobby.name]" in said and fr["rule.lobby.name"] in said
+    assert fr["error.not-allowed"] in said
+    assert page.errors == []
+
+
 def test_what_is_on_screen_follows_a_language_switch(server: Any, browser: Any) -> None:
     en, fr, pl = (_catalogue(lang) for lang in ("en", "fr", "pl"))
     page = new_page(browser, locale="en-US")

@@ -66,13 +66,35 @@ function seatRow(config, index, state) {
   );
 }
 
+// What the new-table form held when the lobby was last drawn: a redraw (a language switch)
+// keeps it, and says its message again in the new language.
+let kept = null; // {preset, seatStates, typedName, values: {id: value}, more, said}
+
 export async function renderLobby(root, config) {
   const presetNames = Object.keys(config.presets);
-  let preset = "500-rum";
-  let seatStates = ["you", "bot:medium"];
-  let typedName = prefs.prefs().name || "";
+  let preset = kept ? kept.preset : "500-rum";
+  let seatStates = kept ? [...kept.seatStates] : ["you", "bot:medium"];
+  let typedName = kept ? kept.typedName : prefs.prefs().name || "";
+  let restore = kept; // the inputs' values, put back by the first draw
+  let said = kept ? kept.said : null; // the message shown: {hint} or {rule, detail}
   const form = h("form", { class: "new-table", "aria-labelledby": "new-title" });
   const message = h("div", { class: "message", role: "alert" });
+  const keep = () => {
+    const values = {};
+    for (const el of form.querySelectorAll("[data-option], #clock")) values[el.id] = el.value;
+    const more = form.querySelector(".more-rules");
+    kept = { preset, seatStates: [...seatStates], typedName, values, more: Boolean(more && more.open), said };
+  };
+  const say = (what) => {
+    said = what;
+    if (!what) replace(message);
+    else if (what.hint) replace(message, t(what.hint));
+    else replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, `[${what.rule}]`), " ", has(`rule.${what.rule}`) ? t(`rule.${what.rule}`) : "", what.detail ? h("small", { class: "detail" }, what.detail) : "");
+    keep();
+  };
+  form.addEventListener("input", keep);
+  form.addEventListener("change", keep);
+  form.addEventListener("toggle", keep, true); // "more rules" opened or closed
 
   const draw = () => {
     const p = config.presets[preset];
@@ -129,6 +151,15 @@ export async function renderLobby(root, config) {
       message,
       h("button", { type: "submit", class: "primary", id: "create" }, t("lobby.create")),
     );
+    if (restore) {
+      for (const [id, value] of Object.entries(restore.values)) {
+        const el = form.querySelector(`#${CSS.escape(id)}`);
+        if (el) el.value = value;
+      }
+      if (restore.more) form.querySelector(".more-rules").open = true;
+      restore = null;
+    }
+    keep();
   };
 
   let made = null; // {key, table}: the table this form made, while nobody sits at it
@@ -136,7 +167,7 @@ export async function renderLobby(root, config) {
     e.preventDefault();
     const name = form.querySelector("#your-name").value.trim();
     if (!name) {
-      replace(message, t("hint.name"));
+      say({ hint: "hint.name" });
       return;
     }
     const clock = form.querySelector("#clock").value;
@@ -148,7 +179,7 @@ export async function renderLobby(root, config) {
     };
     // what the server refuses (rummykit.server.seating.check_name), said before a table is made
     if (name.includes(":") || /[\p{C}\p{Zl}\p{Zp}]/u.test(name) || /\p{Zs}/u.test(name.replaceAll(" ", ""))) {
-      replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, "[lobby.name]"), " ", t("rule.lobby.name"));
+      say({ rule: "lobby.name" });
       return;
     }
     try {
@@ -162,7 +193,7 @@ export async function renderLobby(root, config) {
       location.href = `/?t=${table.code}`;
     } catch (err) {
       if (err.rule !== "lobby.name") made = null; // only a refused name keeps the table for the next try
-      replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, `[${err.rule}]`), " ", has(`rule.${err.rule}`) ? t(`rule.${err.rule}`) : "", h("small", { class: "detail" }, err.message));
+      say({ rule: err.rule, detail: err.message });
     }
   });
 
@@ -184,6 +215,7 @@ export async function renderLobby(root, config) {
   const tables = h("ul", { class: "table-list" });
   const games = h("ul", { class: "table-list" });
   draw();
+  if (said) say(said);
   replace(
     root,
     h(
