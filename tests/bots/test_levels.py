@@ -24,10 +24,11 @@ from rummykit.bots import (
     RolloutBot,
     describe,
     get_bot,
+    levels,
     resolve_level,
 )
 from rummykit.bots.ismcts import ISMCTSBot
-from rummykit.bots.levels import difficulty_help
+from rummykit.bots.levels import difficulty_help, searchers_text
 from rummykit.bots.montecarlo import MonteCarloBot
 from rummykit.cli import build_parser, main
 from rummykit.cli.play_cmd import build_session
@@ -233,3 +234,21 @@ def test_the_search_levels_are_the_levels_whose_bots_read_a_budget() -> None:
         cls = getattr(make, "func", make)  # careless-N: a partial of CarelessBot
         searches = isinstance(cls, type) and issubclass(cls, (MonteCarloBot, ISMCTSBot))
         assert searches is (level in SEARCH_LEVELS), level
+
+
+def test_the_search_words_name_every_difficulty_that_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the words of --budget and LEVEL:BUDGET follow the tables, not a copy of them
+    assert searchers_text() == "montecarlo, ismcts, rollout, and expert where melds score"
+    monkeypatch.setitem(levels.GOING_OUT_DIFFICULTIES, "expert", "rollout")
+    monkeypatch.setitem(levels.CROWDED_DIFFICULTIES, "hard", "montecarlo")
+    assert searchers_text() == (
+        "montecarlo, ismcts, rollout, and hard and expert where melds score, "
+        "and expert where only going out counts"
+    )
+
+
+def test_the_budget_refusal_names_the_levels_that_search() -> None:
+    with pytest.raises(RulesError, match=r"think \(montecarlo, ismcts, rollout, and expert"):
+        build_session(build_parser().parse_args(["play", "--bots", "hard", "--budget", "9"]))

@@ -43,6 +43,7 @@ __all__ = [
     "difficulty_help",
     "get_bot",
     "resolve_level",
+    "searchers_text",
 ]
 
 
@@ -164,6 +165,22 @@ def difficulty_help() -> str:
         f"  where only going out counts: {pairs(GOING_OUT_DIFFICULTIES)}\n"
         f"  the same at 3+ players or over fixed deals: {pairs(LUCKIER_DIFFICULTIES)}"
     )
+
+
+def searchers_text() -> str:
+    """The levels that search, and the difficulties that play one and where, in words
+    for messages and ``--help`` texts: "montecarlo, ismcts, rollout, and expert where
+    melds score"."""
+    where = (
+        ("where melds score", (DIFFICULTIES, CROWDED_DIFFICULTIES)),
+        ("where only going out counts", (GOING_OUT_DIFFICULTIES, LUCKIER_DIFFICULTIES)),
+    )
+    parts = []
+    for words, tables in where:
+        names = [d for d in DIFFICULTIES if any(t[d] in SEARCH_LEVELS for t in tables)]
+        if names:
+            parts.append(f"{' and '.join(names)} {words}")
+    return ", ".join(SEARCH_LEVELS) + "".join(f", and {part}" for part in parts)
 
 
 def difficulties_for(rules: Rules | None, players: int = 2) -> dict[str, str]:

@@ -20,6 +20,7 @@ from rummykit.bots.levels import (
     SEARCH_LEVELS,
     difficulty_help,
     resolve_level,
+    searchers_text,
 )
 from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.runlog import blocker
@@ -142,8 +143,8 @@ def add_parser(sub: Any) -> None:
         "--budget",
         type=int,
         metavar="N",
-        help="effort of the bots that search (montecarlo, ismcts, rollout, and expert where "
-        "melds score): playouts or iterations a decision; refused where no opponent searches",
+        help=f"effort of the bots that search ({searchers_text()}): playouts or iterations "
+        "a decision; refused where no opponent searches",
     )
     p.add_argument(
         "--sort", choices=("suit", "rank"), default="suit", help="how your hand is sorted"
@@ -259,8 +260,8 @@ def _check_budget(levels: Iterable[str], rules: Rules, players: int) -> None:
     )
     raise RulesError(
         "budget",
-        f"--budget sets how hard the levels that search think ({', '.join(SEARCH_LEVELS)}, "
-        f"and expert where melds score), and no opponent here searches ({what})",
+        f"--budget sets how hard the levels that search think ({searchers_text()}), and no "
+        f"opponent here searches ({what})",
     )
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import rummykit.cli.paired_cmd as paired_cmd
 import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, SEARCH_LEVELS, resolve_level
-from rummykit.bots.levels import difficulty_help
+from rummykit.bots.levels import difficulty_help, searchers_text
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
 from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
@@ -49,8 +49,8 @@ examples:
       one JSON object on standard output (the progress bar goes to standard error)
   rummykit simulate --bots ismcts:200,montecarlo:50 --games 40
       LEVEL:BUDGET sets the search effort (the bot is named ismcts-200): playouts or
-      iterations per decision of the levels that search (montecarlo, ismcts, rollout,
-      and expert where melds score); the others take no budget
+      iterations per decision of the levels that search; the others take no budget.
+      The levels that search: {searchers_text()}
   rummykit simulate --bots greedy,random --games 10 --set target=250 --records runs/
       options on top of the preset; every game saved as a record in runs/
   rummykit replay runs/game-00000.json
@@ -160,7 +160,7 @@ def _budget(item: str, level: str, budget: str, rules: Rules, players: int) -> N
     )
     raise _Bad(
         f"--bots {item!r}: {what}, so it takes no budget; LEVEL:BUDGET is for the search "
-        f"levels ({', '.join(SEARCH_LEVELS)}, and expert where melds score)"
+        f"levels ({searchers_text()})"
     )
 
 
