@@ -363,7 +363,8 @@ def test_a_seed_too_long_for_a_record_is_refused(
     assert main([command, "--seed", "1" * 5000]) == 2
     captured = capsys.readouterr()
     assert captured.err == (
-        f"rummykit {command}: --seed: a number has at most 256 bits, not 5000 digits\n"
+        f"rummykit {command}: --seed: a number is at most 256 bits, below 2**256 (about 1.16e77, "
+        "78 digits) in size, and this one has 5000 digits\n"
     )
 
 

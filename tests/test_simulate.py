@@ -101,8 +101,10 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--jobs", "0"], "--jobs"),
         (["--jobs", "100000"], "--jobs must be 1 to 256"),
         (["--seed", "\udcff"], "a seed text must be valid Unicode"),  # a non-UTF-8 argument
-        (["--seed", "9" * 5000], "--seed: a number has at most 256 bits, not 5000 digits"),
-        (["--seed", "9" * 100], "a seed has at most 256 bits"),
+        # one message for every number too large, however long
+        (["--seed", "9" * 5000], "--seed: a number is at most 256 bits, below 2**256"),
+        (["--seed", "9" * 100], "--seed: a number is at most 256 bits, below 2**256"),
+        (["--seed", str(2**256)], "(about 1.16e77, 78 digits) in size, and this one has 78 digits"),
         (["--records", "/proc/no-such-folder"], "cannot write in /proc/no-such-folder"),
         (["--bots", "greedy,greedy"], "twice"),
         (["--bots", "ismcts:lots,greedy"], "budget"),

@@ -505,7 +505,10 @@ def test_a_seed_too_long_is_refused_without_a_traceback(
     assert main(["play", "--no-save", "--seed", "1" * 5000]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err == "rummykit play: --seed: a number has at most 256 bits, not 5000 digits\n"
+    assert (
+        err == "rummykit play: --seed: a number is at most 256 bits, below 2**256 (about 1.16e77, "
+        "78 digits) in size, and this one has 5000 digits\n"
+    )
 
 
 # ---------------------------------------------------------------------- --budget

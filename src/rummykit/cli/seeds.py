@@ -3,6 +3,8 @@ command that deals games.
 
 >>> parse_seed("007"), parse_seed("-3"), parse_seed("cup final"), parse_seed("²")
 (7, -3, 'cup final', '²')
+>>> parse_seed("-" + "0" * 5000 + "12"), parse_seed(str(2**256 - 1)) == 2**256 - 1
+(-12, True)
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from rummykit.game import MAX_SEED_BITS, check_seed
 
 __all__ = ["parse_seed"]
 
+#: the digits of the largest seed, 2**256 - 1
+_MAX_DIGITS = len(str(2**MAX_SEED_BITS - 1))
+
 
 def parse_seed(text: str) -> int | str:
     """A whole number where ``text`` is ASCII digits, with a leading ``-`` or not (``007``
@@ -20,13 +25,22 @@ def parse_seed(text: str) -> int | str:
     number of more than :data:`~rummykit.game.MAX_SEED_BITS` bits, or a text that is not
     valid Unicode."""
     digits = text.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit()):
-        check_seed(text)
-        return text
-    if len(digits) > MAX_SEED_BITS:  # more bits than that, before int() is asked
-        raise RulesError(
-            "seed", f"--seed: a number has at most {MAX_SEED_BITS} bits, not {len(digits)} digits"
-        )
-    seed = int(text)
-    check_seed(seed)
-    return seed
+    try:
+        if not (digits.isascii() and digits.isdigit()):
+            check_seed(text)
+            return text
+        significant = digits.lstrip("0") or "0"
+        # a number of more digits than that is 2**256 or more: refused before int()
+        seed = int(significant) if len(significant) <= _MAX_DIGITS else None
+        if seed is None or seed.bit_length() > MAX_SEED_BITS:
+            raise RulesError(
+                "seed",
+                f"a number is at most {MAX_SEED_BITS} bits, below 2**{MAX_SEED_BITS} (about "
+                f"1.16e77, {_MAX_DIGITS} digits) in size, and this one has {len(significant)} "
+                "digits",
+            )
+        if text.startswith("-"):
+            seed = -seed
+        return seed
+    except RulesError as error:
+        raise RulesError("seed", f"--seed: {error.message}") from None
