@@ -277,30 +277,22 @@ class Rules:
                 "cards, one of them turned up)",
             )
 
-    def min_hand_size(self, deal: int | None = None) -> int:
-        """The smallest hand size from which a meld can ever be made ([deal.size]), in
-        deal number ``deal`` (1-based), or in any deal of the game (None).
+    def min_hand_size(self) -> int:
+        """The smallest hand size from which a meld can ever be made ([deal.size]).
 
         With ``pile_draw`` any-depth (or ``rummy_call`` pile) a player can gather pile
         cards into a meld, so one card will do. Otherwise a player holds at most one card
         more than dealt on their turn (the draw) until somebody melds, and nothing can be
         laid off before the first meld: that card and the hand must make a meld of
-        :data:`SMALLEST_MELD` cards, plus the card kept for the discard when going out
-        needs one ([out.discard-required]) or when the whole hand must be melded at once
-        (the Wrotham extension). The same holds of a hand being played: with fewer
-        cards than this in every hand, nobody can gather a new meld ([end.dead]).
+        :data:`SMALLEST_MELD` cards, plus the card kept for the discard where going out
+        needs one ([out.discard-required]). (Wrotham's all-at-once deals need none: the
+        whole hand may go down at once, [wrotham.all-at-once].) The same holds of a hand
+        being played: with fewer cards than this in every hand, nobody can gather a new
+        meld ([end.dead]).
         """
         if self.pile_draw is PileDraw.ANY_DEPTH or self.rummy_call is RummyCall.PILE:
             return 1
-        return SMALLEST_MELD - 1 + int(self._keeps_a_discard(deal))
-
-    def _keeps_a_discard(self, deal: int | None) -> bool:
-        at_once = self.all_at_once_from_deal
-        if at_once is not None and deal is not None:
-            return self.going_out is GoingOut.DISCARD_REQUIRED or deal >= at_once
-        return self.going_out is GoingOut.DISCARD_REQUIRED or (
-            at_once is not None and (self.deals is None or self.deals >= at_once)
-        )
+        return SMALLEST_MELD - 1 + int(self.going_out is GoingOut.DISCARD_REQUIRED)
 
     def _why_min_hand(self) -> str:
         held = (self.hand_size or 0) + 1
@@ -309,7 +301,7 @@ class Rules:
             f"{held} cards on their turn "
             f"and a meld needs {SMALLEST_MELD}"
         )
-        if self._keeps_a_discard(None):
+        if self.going_out is GoingOut.DISCARD_REQUIRED:
             why += " plus a card kept for the discard"
         return why
 
@@ -621,8 +613,8 @@ _OPTION_SPECS: dict[str, _OptionSpec] = {
     ),
     "all_at_once_from_deal": _OptionSpec(
         "int?",
-        "(Wrotham) from this deal on, nobody may meld until they can meld all their cards "
-        "but one at once; null: never",
+        "(Wrotham) from this deal on, nobody may meld until they can put their whole hand "
+        "down at once (all of it, or all but the discard); null: never",
         minimum=1,
     ),
 }

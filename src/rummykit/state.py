@@ -404,7 +404,7 @@ class HandState:
             self.stock + self.pile,
             self.melds,
             rules.ace,
-            rules.min_hand_size(self.number),
+            rules.min_hand_size(),
             rules.joker_swap,
         )
 

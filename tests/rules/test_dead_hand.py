@@ -95,15 +95,18 @@ def test_end_dead_not_while_a_player_holds_enough_cards_for_a_meld_off_the_table
 
 def test_end_dead_counts_the_card_kept_for_the_discard() -> None:
     # two cards in hand and one drawn make a meld, but not one and a card to discard:
-    # with discard-required, and in Wrotham's deals where the whole hand goes down at once
+    # dead with discard-required
     two = {"ben": "2S 4S", "pile": PILE.replace("4S ", "")}
     required = position(**two, going_out="discard-required")
     act(required, "Ana: draw", "Ana: discard 5H")
     refuse(required, "Ben: draw", "end.dead")
-    for number, dead in ((4, False), (5, True)):  # all at once from deal 5
+    # not in Wrotham's all-at-once deals, where the whole hand, all three, may go down
+    # ([wrotham.all-at-once]): before them (deal 4) or in them (deal 5)
+    for number in (4, 5):
         hand = position(**two, number=number, all_at_once_from_deal=5)
         act(hand, "Ana: draw", "Ana: discard 5H")
-        assert (parse_action("end") in hand.legal_actions()) is dead
+        assert parse_action("end") not in hand.legal_actions()
+        assert parse_action("draw") in hand.legal_actions()
     pile = PILE.replace("4S ", "").replace("8S ", "")
     three = position(ben="2S 4S 8S", pile=pile, going_out="discard-required")
     act(three, "Ana: draw", "Ana: discard 5H", "Ben: draw")  # three cards are enough

@@ -432,7 +432,6 @@ def test_deal_size_names_the_most_cards_a_table_can_be_dealt() -> None:
         ("500-rum", {"hand_size": 1, "pile_draw": "top-only", "rummy_call": "off"}, 2),
         # a card must also be kept for the final discard
         ("rummy", {"hand_size": 2, "going_out": "discard-required"}, 3),
-        ("wrotham", {"hand_size": 2}, 3),  # deals 4-6: the whole hand but one at once
     ],
 )
 def test_deal_size_refuses_a_hand_too_small_to_ever_meld(
@@ -450,7 +449,9 @@ def test_deal_size_refuses_a_hand_too_small_to_ever_meld(
         ("rummy", {"hand_size": 2}),  # draw a third card, meld all three: out
         ("rummy", {"hand_size": 3, "going_out": "discard-required"}),
         ("wrotham", {"hand_size": 3}),
-        ("wrotham", {"hand_size": 2, "deals": 3}),  # the all-at-once deals never come
+        # all at once from deal 4: the whole hand may go down, three cards with the draw
+        ("wrotham", {"hand_size": 2}),
+        ("wrotham", {"hand_size": 2, "deals": 3}),
         ("500-rum", {"hand_size": 1}),  # pile cards taken deep can make a meld
         ("rummy", {"hand_size": 1, "rummy_call": "pile"}),  # so can a call on the pile
     ],
@@ -478,6 +479,23 @@ def test_deal_size_smallest_hand_melds_in_play() -> None:
         melds += isinstance(action, Meld)
         game.apply(action)
     assert melds > 0 and game.results
+
+
+def test_wrotham_all_at_once_smallest_hand_goes_down_whole() -> None:
+    # [wrotham.all-at-once] keeps no card for the discard: two cards dealt and one drawn
+    # go down together, so a hand of two is playable in every all-at-once deal
+    rules = Rules.preset("wrotham", hand_size=2, all_at_once_from_deal=1)
+    game = Game(rules, ["A", "B", "C"], seed=2)
+    rng = random.Random(2)
+    out_by_meld = 0
+    while not game.over:
+        actions = game.legal_actions()
+        made = [a for a in actions if isinstance(a, Meld)]
+        action = made[0] if made else rng.choice(actions)
+        ended = len(game.results)
+        game.apply(action)
+        out_by_meld += isinstance(action, Meld) and len(game.results) > ended
+    assert out_by_meld > 0 and len(game.results) == 6
 
 
 # ---------------------------------------------------------------- explanations

@@ -18,7 +18,7 @@ __all__ = ["add_parser", "parse_option_value", "run"]
 
 _DESCRIPTION = """\
 Shows every option of a preset: its value, what it means and the values it takes.
-The rules themselves are in docs/rules.md (section 9 lists the options and presets).
+The rules themselves are in docs/rules.md; docs/options.md explains every option and preset.
 """
 
 _EPILOG = f"""\
