@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rummykit import Rules, RulesError
 from rummykit.bots import get_bot
 from rummykit.cli import main
+from rummykit.cli.tournament_cmd import _players, describe_round
 from rummykit.errors import RecordError
 from rummykit.remik_tournament import (
     Tournament,
@@ -22,6 +23,8 @@ from rummykit.remik_tournament import (
     default_ratio,
     rebalance,
     round_payments,
+    round_winners,
+    summary,
 )
 from rummykit.tui.session import Session
 
@@ -200,6 +203,49 @@ def test_tournament_record_with_a_player_seated_twice_is_refused() -> None:
         Tournament.from_record(bad)
 
 
+@pytest.mark.parametrize(
+    ("key", "value", "says"),
+    [
+        ("ratio", 99, "round 1: ratio is 1, not 99"),
+        ("round", 7, "round 1: round is 1, not 7"),
+        ("left", ["nobody"], 'round 1: left is ["P2"], not ["nobody"]'),
+    ],
+)
+def test_tournament_record_with_a_false_round_field_is_refused(
+    key: str, value: object, says: str
+) -> None:
+    doc = played().to_record()
+    assert doc["rounds"][0]["left"] == ["P2"]
+    bad = copy.deepcopy(doc)
+    bad["rounds"][0][key] = value
+    with pytest.raises(RecordError) as info:
+        Tournament.from_record(bad)
+    assert info.value.rule == "record.tournament" and info.value.message == says
+
+
+def test_tournament_record_with_chip_ratios_not_a_list_names_the_field() -> None:
+    doc = played().to_record()
+    doc["chip_ratios"] = 3
+    with pytest.raises(RecordError, match="option chip_ratios: 3 is not a list"):
+        Tournament.from_record(doc)
+
+
+def test_chips_the_round_winner_of_equal_scores_is_named_in_the_summary() -> None:
+    # equal best hand scores: the most melded wins the round, not both (RULES.md 8.4)
+    assert round_winners([34, 34, -5], [40, 40, 0], [6, 0, 5]) == [1]
+    t = played(n=8, chips=60, seed=1)
+    doc = summary(t)
+    for r, written in zip(t.rounds, doc["rounds"], strict=True):
+        for tr, table in zip(r.tables, written["tables"], strict=True):
+            winners = [t.names[p] for p in tr.winners]
+            assert table["winners"] == winners
+            assert table["winner"] == (winners[0] if len(winners) == 1 else None)
+            chips = dict(zip([t.names[p] for p in tr.players], tr.chips, strict=True))
+            assert table["chips"] == chips
+            # the winners take chips, everybody else pays
+            assert all((c > 0) == (n in winners) for n, c in chips.items() if c)
+
+
 def test_tournament_people_play_through_start_and_finish_round() -> None:
     t = Tournament(NAMES[:4], TournamentRules(table_size=2, starting_chips=30), seed=4)
     games = t.start_round()
@@ -301,4 +347,53 @@ def test_cli_tournament_help_teaches_with_an_example(capsys: pytest.CaptureFixtu
         main(["tournament", "--help"])
     text = capsys.readouterr().out
     assert "examples:" in text and "rummykit tournament --players 16" in text
-    assert "round 1 (ratio 1)" in text
+    shown = text.split("as printed:\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    # the round it shows is the one the first example prints
+    players = _players(16, "heuristic,greedy", 0)
+    t = Tournament(list(players), TournamentRules(), seed=0)
+    printed = describe_round(t, t.play_round(players)).splitlines()
+    assert [line.strip() for line in shown] == [
+        line.strip() for line in [*printed[:3], "...", *printed[-1:]]
+    ]
+
+
+def test_cli_tournament_seed_007_plays_as_seed_7(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the seed a record names replays the tournament: the bots are seeded by it too
+    argv = ["tournament", "--players", "5", "--bots", "random", "--chips", "15", "--quiet"]
+    for seed in ("7", "007"):
+        assert main([*argv, "--seed", seed, "--record", str(tmp_path / f"{seed}.json")]) == 0
+    capsys.readouterr()
+    assert (tmp_path / "7.json").read_bytes() == (tmp_path / "007.json").read_bytes()
+
+
+@pytest.mark.parametrize("flag", ["--replay", "--record", "--ratios"])
+def test_cli_tournament_refuses_an_empty_file_name_or_ratios(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # an unset shell variable must not play a default tournament of 8 bots instead
+    assert main(["tournament", "--players", "2", "--chips", "1", flag, ""]) == 2
+    captured = capsys.readouterr()
+    assert flag in captured.err and captured.out == ""
+
+
+def test_cli_tournament_a_hand_that_never_ends_keeps_the_rounds_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # random bots under rummy turn the pile over for ever: round 3 never ends (seed 30)
+    path = tmp_path / "endless.json"
+    argv = ["tournament", "--players", "2", "--bots", "random", "--preset", "rummy"]
+    argv += ["--table-size", "2", "--chips", "1000000", "--ratios", "1", "--seed", "30"]
+    assert main([*argv, "--record", str(path)]) == 1
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert lines[-1] == (
+        "rummykit tournament: round 3: a hand at the table of random-2, random-1 did not "
+        "end in 5000 actions"
+    )
+    assert lines[-2] == f"rummykit tournament: the 2 rounds played are in {path}"
+    assert main(["tournament", "--replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 rounds; leader (the record stops before the end): ")
+    assert "1000030 chips" in out or "1000025 chips" in out  # wide chips stay in columns

@@ -31,6 +31,7 @@ True
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -163,13 +164,24 @@ def round_payments(
     [220, -120, -100]
     """
     best = max(scores)
+    owed = [min((best - s) * ratio, chips[p]) for p, s in enumerate(scores)]
+    return split_payments(owed, round_winners(scores, melded, left))
+
+
+def round_winners(scores: Sequence[int], melded: Sequence[int], left: Sequence[int]) -> list[int]:
+    """Who wins the round at one table (RULES.md 8.4): the highest hand score, then the
+    most points melded and laid off in the hand, then the lowest cards left in hand;
+    players still equal share it.
+
+    >>> round_winners([34, 34, -5], [40, 40, 0], [6, 0, 5]), round_winners([9, 9], [9, 9], [0, 0])
+    ([1], [0, 1])
+    """
+    best = max(scores)
     top = [p for p, s in enumerate(scores) if s == best]
     most = max(melded[p] for p in top)
     top = [p for p in top if melded[p] == most]
     lowest = min(left[p] for p in top)
-    top = [p for p in top if left[p] == lowest]
-    owed = [min((best - s) * ratio, chips[p]) for p, s in enumerate(scores)]
-    return split_payments(owed, top)
+    return [p for p in top if left[p] == lowest]
 
 
 def rebalance(
@@ -216,12 +228,14 @@ def rebalance(
 
 @dataclass(frozen=True)
 class TableResult:
-    """One table in one round: its players (tournament seats), its game (one hand) and
-    the chips each of them won or paid."""
+    """One table in one round: its players (tournament seats), its game (one hand), the
+    chips each of them won or paid, and who won the round there (tournament seats: more
+    than one where they share it)."""
 
     players: tuple[int, ...]
     game: Game
     chips: tuple[int, ...]
+    winners: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -358,7 +372,8 @@ class Tournament:
                 self.chips[p] += won[i]
                 self.melded[p] += melded[i]
                 self.left_in_hand[p] = left[i]
-            results.append(TableResult(tuple(table), game, tuple(won)))
+            winners = tuple(table[i] for i in round_winners(game.totals, melded, left))
+            results.append(TableResult(tuple(table), game, tuple(won), winners))
         for p in resting:
             self.byes[p] += 1
         left_now = tuple(p for p in self.active if self.chips[p] == 0)
@@ -487,7 +502,7 @@ def _replay(cls: type[Tournament], doc: Mapping[str, Any]) -> Tournament:
         rules=rules,
         table_size=doc.get("table_size", 4),
         starting_chips=doc.get("starting_chips", 1000),
-        chip_ratios=tuple(ratios) if ratios is not None else None,
+        chip_ratios=tuple(ratios) if isinstance(ratios, list) else ratios,
     )
     t = cls(doc["players"], options, seed=doc.get("seed", 0))
     names = list(t.names)
@@ -522,7 +537,20 @@ def _replay(cls: type[Tournament], doc: Mapping[str, Any]) -> Tournament:
                 raise RecordError(
                     "record.tournament", f"{where}, table {j}: the chips moved are {want}"
                 )
+        _check_written(raw, {"round": i, "ratio": r.ratio, "left": [names[p] for p in r.left]})
     return t
+
+
+def _check_written(raw: Mapping[str, Any], right: Mapping[str, Any]) -> None:
+    """Refuses a round whose written ``round``, ``ratio`` or ``left`` is not what replaying
+    it gives (each may be left out)."""
+    where = f"round {right['round']}"
+    for key, want in right.items():
+        if key in raw and raw[key] != want:
+            raise RecordError(
+                "record.tournament",
+                f"{where}: {key} is {json.dumps(want)}, not {json.dumps(raw[key])}",
+            )
 
 
 def _check_seating(t: Tournament, tables: list[list[int]], byes: list[int], where: str) -> None:
@@ -546,7 +574,9 @@ def _check_seating(t: Tournament, tables: list[list[int]], byes: list[int], wher
 
 
 def summary(t: Tournament) -> dict[str, Any]:
-    """A JSON-ready summary: standings and, for each round, each table's replay summary."""
+    """A JSON-ready summary: standings and, for each round, each table's replay summary,
+    its ``winner``/``winners`` being the round's (the tournament's tie-break decides equal
+    hand scores) and ``chips`` what each player there won or paid."""
     return {
         "winner": t.names[t.winner] if t.winner is not None else None,
         "standings": [s.__dict__.copy() for s in t.standings()],
@@ -554,11 +584,21 @@ def summary(t: Tournament) -> dict[str, Any]:
             {
                 "round": r.number,
                 "ratio": r.ratio,
-                "tables": [game_summary(tr.game) for tr in r.tables],
+                "tables": [_table_summary(t, tr) for tr in r.tables],
                 "left": [t.names[p] for p in r.left],
             }
             for r in t.rounds
         ],
+    }
+
+
+def _table_summary(t: Tournament, tr: TableResult) -> dict[str, Any]:
+    winners = [t.names[p] for p in tr.winners]
+    return {
+        **game_summary(tr.game),
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "chips": {t.names[p]: c for p, c in zip(tr.players, tr.chips, strict=True)},
     }
 
 

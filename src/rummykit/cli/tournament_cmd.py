@@ -56,19 +56,22 @@ examples:
   rummykit tournament --players 6 --json
       one JSON object at the end: the winner, the standings, each round's tables
 
-A round of the example above, as printed:
+The first round of the first example, as printed:
 
   round 1 (ratio 1): 4 tables; left: -
-     1  heuristic-9   1275 chips
-     2  heuristic-7   1204 chips
+     1  heuristic-7   1287 chips
+     2  heuristic-9   1263 chips
      ...
-    16  greedy-16      894 chips
+    16  greedy-10      879 chips
 
 bot levels: {", ".join(LEVELS)} (the search levels are slow in big tournaments)
 {difficulty_help()}
 presets: any preset for 2 to 4 players, remik-500 by default (its hands decide the rounds)
 
-exit status: 0 done; 2 bad arguments or a record that does not replay.
+exit status: 0 done; 1 a hand did not end in 5000 actions (possible with weak bots
+under rules that turn the pile over: the rounds before it are saved with --record);
+2 bad arguments or a record that does not replay; 130 interrupted (Ctrl-C; the rounds
+played are saved with --record).
 """
 
 
@@ -129,7 +132,7 @@ class _Bad(Exception):
 def _rules(args: argparse.Namespace) -> TournamentRules:
     options = parse_sets(args.set)
     ratios: tuple[int, ...] | None = None
-    if args.ratios:
+    if args.ratios is not None:
         try:
             ratios = tuple(int(r) for r in args.ratios.split(","))
         except ValueError:
@@ -157,7 +160,7 @@ _FLAGS = {"table_size": "--table-size", "starting_chips": "--chips", "chip_ratio
 MAX_PLAYERS = 1000
 
 
-def _players(count: int, levels_text: str, seed: str) -> dict[str, Player]:
+def _players(count: int, levels_text: str, seed: int | str) -> dict[str, Player]:
     levels = [b.strip() for b in levels_text.split(",") if b.strip()]
     if not levels:
         raise _Bad("--bots needs at least one bot level")
@@ -191,10 +194,12 @@ def describe_standings(t: Tournament) -> str:
        1  Ben     5 chips
     """
     width = max(len(n) for n in t.names)
+    standings = t.standings()
+    digits = max(5, *(len(str(s.chips)) for s in standings))
     lines = []
-    for s in t.standings():
+    for s in standings:
         out = f"  (out after round {s.out_after})" if s.out_after is not None else ""
-        lines.append(f"  {s.place:>2}  {s.name:<{width}} {s.chips:>5} chips{out}")
+        lines.append(f"  {s.place:>2}  {s.name:<{width}} {s.chips:>{digits}} chips{out}")
     return "\n".join(lines)
 
 
@@ -261,14 +266,18 @@ def _finish(args: argparse.Namespace, t: Tournament) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Plays (or replays) the tournament; returns the exit status."""
-    if args.replay:
+    for flag, value in (("--replay", args.replay), ("--record", args.record)):
+        if value is not None and not value.strip():
+            print(f"rummykit tournament: {flag} needs a file name", file=sys.stderr)
+            return 2
+    if args.replay is not None:
         return _replay(args)
     try:
         rules = _rules(args)
-        seed = parse_seed(args.seed)  # one a record can hold
-        players = _players(args.players, args.bots, args.seed)
+        seed = parse_seed(args.seed)  # one a record can hold: 007 plays as 7
+        players = _players(args.players, args.bots, seed)
         t = Tournament(list(players), rules, seed=seed)
-        record = Path(args.record).expanduser() if args.record else None
+        record = Path(args.record).expanduser() if args.record is not None else None
         if record is not None:  # a record that cannot be written is said before playing
             if record.is_dir():
                 raise _Bad(f"--record {record} is a folder")
@@ -290,19 +299,32 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         t.play(players, on_round=each_round)
-    except RummyError as e:
+    except (RummyError, KeyboardInterrupt) as e:
+        # the rounds played are kept: the record stops before the round that did not end
+        if not args.quiet:
+            print(file=sys.stderr)  # ends the progress line
+        if record is not None and t.rounds:
+            rounds = len(t.rounds)
+            saved = f"the {rounds} round{'' if rounds == 1 else 's'} played are in {record}"
+            print(f"rummykit tournament: {_save(record, t) or saved}", file=sys.stderr)
+        if isinstance(e, KeyboardInterrupt):
+            raise
         print(f"rummykit tournament: {e.message}", file=sys.stderr)
+        return 1
+    error = _save(record, t) if record is not None else None
+    if error is not None:
+        print(f"rummykit tournament: {error}", file=sys.stderr)
         return 2
-    if record is not None:
-        try:
-            record.write_text(json.dumps(t.to_record()) + "\n")
-        except OSError as e:
-            print(
-                f"rummykit tournament: --record: cannot write {record}: {e.strerror or e}",
-                file=sys.stderr,
-            )
-            return 2
     _finish(args, t)
     if record is not None and not args.json:
         print(f"record: {record} (rummykit tournament --replay {record})")
     return 0
+
+
+def _save(record: Path, t: Tournament) -> str | None:
+    """Writes the tournament record of the rounds played; None, or why it could not."""
+    try:
+        record.write_text(json.dumps(t.to_record()) + "\n")
+    except OSError as e:
+        return f"--record: cannot write {record}: {e.strerror or e}"
+    return None
