@@ -368,6 +368,16 @@ def test_cli_tournament_seed_007_plays_as_seed_7(
     assert (tmp_path / "7.json").read_bytes() == (tmp_path / "007.json").read_bytes()
 
 
+@pytest.mark.parametrize("option", ["target=50", "deals=2", "settlement=per-hand", "ties=share"])
+def test_cli_tournament_refuses_game_options_its_rounds_do_not_use(
+    option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tournament", "--players", "2", "--set", option]) == 2
+    err = capsys.readouterr().err
+    key = option.split("=")[0]
+    assert f"--set {key}: a round of the tournament is one hand at every table" in err
+
+
 @pytest.mark.parametrize("flag", ["--replay", "--record", "--ratios"])
 def test_cli_tournament_refuses_an_empty_file_name_or_ratios(
     flag: str, capsys: pytest.CaptureFixture[str]

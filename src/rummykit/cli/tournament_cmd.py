@@ -129,8 +129,19 @@ class _Bad(Exception):
     """A bad argument; the message is for people."""
 
 
+#: The options of a whole game, which a tournament's one-hand rounds do not use
+#: (:meth:`TournamentRules.table_rules`): refused in ``--set`` rather than ignored.
+_GAME_OPTIONS = ("target", "deals", "ties", "must_go_out_to_win", "settlement", "chips_per_point")
+
+
 def _rules(args: argparse.Namespace) -> TournamentRules:
     options = parse_sets(args.set)
+    unused = [key for key in options if key in _GAME_OPTIONS]
+    if unused:
+        raise _Bad(
+            f"--set {unused[0]}: a round of the tournament is one hand at every table, "
+            f"settled in chips, so the game options {', '.join(_GAME_OPTIONS)} do not apply"
+        )
     ratios: tuple[int, ...] | None = None
     if args.ratios is not None:
         try:
