@@ -304,7 +304,8 @@ def run(args: argparse.Namespace) -> int:
 
     def each_round(tour: Tournament, result: RoundResult) -> None:
         if show:
-            print("\r" + " " * 60 + "\r", end="", file=sys.stderr, flush=True)
+            # the progress line, as long as it can be (1000 players, round 99999), wiped
+            print("\r" + " " * 72 + "\r", end="", file=sys.stderr, flush=True)
             print(describe_round(tour, result), flush=True)
         _progress(tour, not args.quiet)
 
