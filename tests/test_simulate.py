@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from rummykit.bots.paired import summarize
 from rummykit.bots.tournament import GameResult, MatchResult
 from rummykit.cli import main
 from rummykit.cli.simulate_cmd import (
@@ -247,6 +248,26 @@ def test_final_ranks_and_ratings() -> None:
     assert final_ranks(b) == {"y": 0, "x": 1}
     ratings = compute_ratings(["x", "y"], [a, b])
     assert ratings["y"].ordinal() > ratings["x"].ordinal()
+
+
+def test_final_ranks_under_penalty_scoring_put_the_lowest_totals_first() -> None:
+    # penalty points: z won with the fewest; y, with the most, is last, not second
+    game = GameResult(0, ("x", "y", "z"), "z", ((157, 553, 93),), (1, 1, 1), (0.0,) * 3)
+    assert final_ranks(game, low_wins=True) == {"z": 0, "x": 1, "y": 2}
+    assert final_ranks(game) == {"z": 0, "y": 1, "x": 2}  # where the highest total is best
+    games = [GameResult(**{**game.__dict__, "index": i}) for i in range(6)]
+    ratings = compute_ratings(["x", "y", "z"], games, low_wins=True)
+    assert ratings["z"].ordinal() > ratings["x"].ordinal() > ratings["y"].ordinal()
+
+
+def test_paired_one_deal_is_refused_and_json_has_no_infinity(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--paired", "--bots", "heuristic,greedy", "--deals", "1"]) == 2
+    assert "--deals must be at least 2" in capsys.readouterr().err
+    one = summarize([3.0]).to_json()
+    assert one["se"] is None and one["ci95"] == [None, None]
+    json.loads(json.dumps(one), parse_constant=lambda c: pytest.fail(f"{c} in JSON"))
 
 
 def test_unfinished_games_are_draws_and_reported() -> None:

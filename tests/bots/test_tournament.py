@@ -188,6 +188,7 @@ def test_a_stopped_match_reports_whole_deals_only() -> None:
         deadline=time.monotonic(),
     )
     assert [r.index for r in stopped.results] == [0, 1]
+    assert stopped.played == 3  # the game of the deal cut short was played all the same
 
 
 def test_a_win_shared_by_one_levels_bots_is_its_win(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -211,4 +212,19 @@ def test_a_win_shared_by_one_levels_bots_is_its_win(monkeypatch: pytest.MonkeyPa
     shared = (0, 2)  # both greedy bots
     assert play_one(specs, rules, 4, 1, 0).winner == "greedy"
     shared = (0, 1)  # one of each: a draw between the levels
-    assert play_one(specs, rules, 4, 1, 0).winner is None
+    drawn = play_one(specs, rules, 4, 1, 0)
+    assert drawn.winner is None and drawn.shared == ("greedy", "random")
+    assert GameResult.from_json(drawn.to_json()) == drawn
+
+
+def test_a_win_shared_between_two_levels_is_a_loss_for_a_third() -> None:
+    # three levels under ties = share: a and b share the win, c lost it
+    game = GameResult(0, ("a", "b", "c"), None, ((50, 50, -20),), (1, 1, 1), (0.0,) * 3)
+    shared = GameResult(**{**game.__dict__, "shared": ("a", "b")})
+    stats = MatchResult.of("remik-single", 3, 0, ["a", "b", "c"], [shared]).bots
+    assert (stats["a"].draws, stats["b"].draws, stats["c"].draws) == (1, 1, 0)
+    assert stats["c"].win_rate == 0.0 and stats["a"].win_rate == 0.5
+    # a draw nobody won (an unfinished game, or one saved before shared was written)
+    draw = MatchResult.of("remik-single", 3, 0, ["a", "b", "c"], [game]).bots
+    assert draw["c"].draws == 1
+    assert "shared" not in game.to_json()  # written only where a win is shared

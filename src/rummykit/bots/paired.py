@@ -110,15 +110,21 @@ class Summary:
         return (self.mean - z * self.se, self.mean + z * self.se)
 
     def to_json(self) -> dict[str, Any]:
-        """The figures as a JSON-ready object."""
+        """The figures as a JSON-ready object (``se`` and ``ci95`` null below 2 deals:
+        JSON has no infinity)."""
         low, high = self.ci95
         return {
             "n": self.n,
             "mean": round(self.mean, 3),
             "sd": round(self.sd, 3),
-            "se": round(self.se, 3),
-            "ci95": [round(low, 3), round(high, 3)],
+            "se": _finite(self.se),
+            "ci95": [_finite(low), _finite(high)],
         }
+
+
+def _finite(x: float) -> float | None:
+    """``x`` to 3 decimals, or None where it is infinite (JSON has no infinity)."""
+    return round(x, 3) if math.isfinite(x) else None
 
 
 def summarize(diffs: Sequence[float]) -> Summary:
@@ -356,7 +362,7 @@ class PairedResult:
             "stop": self.stop,
             "low_wins": self.low_wins,
             "diff": s.to_json(),
-            "sequential_interval": [round(low, 3), round(high, 3)],
+            "sequential_interval": [_finite(low), _finite(high)],
             "ms_per_decision": [round(self.ms_per_decision(b), 3) for b in (0, 1)],
             "longest_ms": [round(self.longest_ms(b), 1) for b in (0, 1)],
             "seconds": round(self.seconds, 2),

@@ -59,9 +59,9 @@ class BotSpec:
 @dataclass(frozen=True)
 class GameResult:
     """One game: who sat where (bot labels by seat), the winner's label (``None``: a draw,
-    or a win shared between levels), hand scores, and the deal it was dealt (``None`` in
-    results saved before 2026-11-26, when a deal at more seats than bots was played as
-    many times as there are seats, half of those games copies)."""
+    or a win shared between levels, ``shared`` naming them), hand scores, and the deal it
+    was dealt (``None`` in results saved before 2026-11-26, when a deal at more seats than
+    bots was played as many times as there are seats, half of those games copies)."""
 
     index: int
     seats: tuple[str, ...]
@@ -71,6 +71,8 @@ class GameResult:
     seconds: tuple[float, ...]  # time spent deciding, by seat
     unfinished: bool = False  # stopped by a limit (see play_one): a draw
     deal: int | None = None
+    #: the labels of a win shared between levels (a draw for them, a loss for the others)
+    shared: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The game as a JSON-ready object (:meth:`from_json` reads it back)."""
@@ -83,6 +85,7 @@ class GameResult:
             "seconds": [round(x, 6) for x in self.seconds],
             "unfinished": self.unfinished,
             "deal": self.deal,
+            **({"shared": list(self.shared)} if self.shared else {}),
         }
 
     @classmethod
@@ -103,6 +106,7 @@ class GameResult:
                 tuple(float(x) for x in doc["seconds"]),
                 bool(doc.get("unfinished", False)),
                 None if doc.get("deal") is None else int(doc["deal"]),
+                tuple(str(x) for x in doc.get("shared", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
@@ -164,10 +168,13 @@ class MatchResult:
     bots: dict[str, BotStats] = field(default_factory=dict)
     results: list[GameResult] = field(default_factory=list)
     seconds: float = 0.0
+    #: every game played, with those of deals a stop cut short (not in ``results``)
+    played: int = 0
 
     @property
     def games(self) -> int:
-        """Games played."""
+        """Games reported: every game played, or, where a stop cut the match short, the
+        games of its whole deals (:func:`run_match`)."""
         return len(self.results)
 
     @property
@@ -204,7 +211,8 @@ class MatchResult:
                 seen.add(label)
                 st.games += 1
                 if r.winner is None:
-                    st.draws += 1
+                    if not r.shared or label in r.shared:  # a loss beside a shared win
+                        st.draws += 1
                 elif r.winner == label:
                     st.wins += 1
         match.results = list(results)
@@ -289,7 +297,8 @@ def play_one(
     unfinished = driver.unfinished
     seconds, decisions = driver.seconds, driver.decisions
     won = {labels[w] for w in game.winners}  # a win shared by one level's bots is its win
-    winner = won.pop() if len(won) == 1 else None
+    winner = next(iter(won)) if len(won) == 1 else None
+    shared = tuple(sorted(won)) if len(won) > 1 else ()
     if records_dir is not None:
         from rummykit.record import write_record
 
@@ -305,6 +314,7 @@ def play_one(
         tuple(seconds),
         unfinished,
         deal,
+        shared,
     )
 
 
@@ -333,8 +343,9 @@ def run_match(
     results (of an interrupted run of the same match) are counted without being played
     again, and ``on_result`` is called with each game played, so a long match can be
     saved as it goes and resumed. After ``deadline`` (a :func:`time.monotonic` value) no
-    game begins: the games begun finish, and the result holds the games played (fewer
-    than ``games``; ``known`` and ``on_result`` resume the match later). Raises ``ValueError``
+    game begins: the games begun finish, and the result holds the games of the whole deals
+    played, each deal in all its seatings (fewer than ``games``; ``played`` counts every
+    game; ``known`` and ``on_result`` resume the match later). Raises ``ValueError``
     for an unknown level, a bad count, or a known result that is not of this match.
     """
     specs = [BotSpec.of(b) for b in bots]
@@ -387,4 +398,5 @@ def run_match(
     results = [have[i] for i in played]
     match = MatchResult.of(rules_obj.name, players, seed, labels, results)
     match.seconds = time.perf_counter() - start
+    match.played = len(have)
     return match

@@ -65,7 +65,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         type=int,
         default=DEFAULTS["deals"],
         metavar="N",
-        help="most deals to play (default: 400)",
+        help="most deals to play, at least 2 (default: 400)",
     )
     g.add_argument(
         "--first-look",
@@ -145,8 +145,8 @@ def run(
     by the caller, except the paired ones, which are checked here)."""
     if len(specs) != 2:
         return _bad("--paired compares exactly two bots: --bots FIRST,SECOND")
-    if args.deals < 1:
-        return _bad(f"--deals must be at least 1, not {args.deals}")
+    if args.deals < 2:  # one deal has no standard error: no interval, no test
+        return _bad(f"--deals must be at least 2 (a standard error needs two), not {args.deals}")
     if args.first_look < 2:
         return _bad(f"--first-look must be at least 2, not {args.first_look}")
     if args.margin is not None and not args.margin > 0:

@@ -25,7 +25,7 @@ from rummykit.bots.levels import difficulty_help, searchers_text
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
 from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
-from rummykit.rules import PRESETS, Rules
+from rummykit.rules import PRESETS, Rules, Scoring
 
 __all__ = ["add_parser", "compute_ratings", "final_ranks", "run"]
 
@@ -121,7 +121,8 @@ def add_parser(sub: Any) -> None:
         type=float,
         metavar="SECONDS",
         help="begin no game after SECONDS; the games begun finish and the report covers "
-        "the games played (Ctrl-C stops at once, reporting nothing)",
+        "the whole deals played, each deal in all its seatings (Ctrl-C stops at once, "
+        "reporting nothing)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     paired_cmd.add_arguments(p)
@@ -195,12 +196,13 @@ def _rules(preset: str, sets: Sequence[str]) -> Rules:
     return Rules.preset(preset, **parse_sets(sets))
 
 
-def final_ranks(result: GameResult) -> dict[str, int]:
+def final_ranks(result: GameResult, low_wins: bool = False) -> dict[str, int]:
     """Each bot's place in one game (0 = best, no gaps), from its best seat.
 
-    Seats are ordered by final totals (the winner first); equal totals share a place. A
-    bot at several seats (more seats than bots) takes the place of its best seat. An
-    unfinished game is a draw: every bot shares the first place.
+    Seats are ordered by final totals (the winner first), the highest first, or the
+    lowest with ``low_wins`` (``penalty`` scoring); equal totals share a place. A bot at
+    several seats (more seats than bots) takes the place of its best seat. An unfinished
+    game is a draw: every bot shares the first place.
     """
     if result.unfinished:
         return dict.fromkeys(result.seats, 0)
@@ -209,7 +211,7 @@ def final_ranks(result: GameResult) -> dict[str, int]:
 
     def key(seat: int) -> tuple[int, int]:
         won = result.winner is not None and result.seats[seat] == result.winner
-        return (0 if won else 1, -totals[seat])
+        return (0 if won else 1, totals[seat] if low_wins else -totals[seat])
 
     order = sorted(range(n), key=key)
     place: dict[int, int] = {}
@@ -223,8 +225,11 @@ def final_ranks(result: GameResult) -> dict[str, int]:
     return {label: dense[p] for label, p in ranks.items()}
 
 
-def compute_ratings(labels: Sequence[str], results: Sequence[GameResult]) -> dict[str, Any]:
-    """openskill Plackett-Luce ratings of ``labels``, updated game by game in order.
+def compute_ratings(
+    labels: Sequence[str], results: Sequence[GameResult], low_wins: bool = False
+) -> dict[str, Any]:
+    """openskill Plackett-Luce ratings of ``labels``, updated game by game in order
+    (``low_wins``: the lowest totals rank first, as under ``penalty`` scoring).
 
     Returns each label's rating object (``mu``, ``sigma``, ``ordinal()``).
     """
@@ -233,7 +238,7 @@ def compute_ratings(labels: Sequence[str], results: Sequence[GameResult]) -> dic
     model = PlackettLuce()
     ratings = {label: model.rating(name=label) for label in labels}
     for r in sorted(results, key=lambda g: g.index):
-        ranks = final_ranks(r)
+        ranks = final_ranks(r, low_wins)
         playing = [label for label in labels if label in ranks]
         if len(playing) < 2:
             continue
@@ -246,7 +251,8 @@ def compute_ratings(labels: Sequence[str], results: Sequence[GameResult]) -> dic
 
 def report(match: MatchResult, rules: Rules) -> dict[str, Any]:
     """The JSON object ``--json`` prints."""
-    ratings = compute_ratings(list(match.bots), match.results)
+    low_wins = rules.scoring is Scoring.PENALTY
+    ratings = compute_ratings(list(match.bots), match.results, low_wins)
     bots: dict[str, Any] = {}
     for label, stats in match.bots.items():
         fig = stats.to_json()
@@ -425,9 +431,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"rummykit simulate: --log {log}: {e}", file=sys.stderr)
         return 2
     if match.games < args.games:
+        cut = match.played - match.games
         print(
             f"rummykit simulate: stopped after --stop-after {args.stop_after:g} s: "
-            f"{match.games} of {args.games} games played"
+            f"{match.played} of {args.games} games played"
+            + (
+                f"; the report covers the {match.games} of whole deals (each deal in all "
+                f"its seatings, so that the luck of the seats cancels), not the {cut} of "
+                "a deal cut short"
+                if cut
+                else ""
+            )
             + (f"; the same command plays on from {log}" if log else ""),
             file=sys.stderr,
         )
