@@ -4,9 +4,10 @@ The policy is linear and softmax over the legal actions: each legal integer gets
 hand-made features read from the encoded observation and the decoded action (what kind
 of action, how many cards it melds and their points, how well a discard or a taken card
 fits the hand ...), its logit is ``features @ weights``, and illegal integers get no
-probability at all (the action mask). Training is REINFORCE with a running baseline:
-every seat of a 2-player game plays the same policy, each hand is an episode and each
-seat's return is its hand reward (``reward="hand"``: its score minus the other's).
+probability at all (the action mask). Training is REINFORCE with a running baseline
+(the mean return of the player who moves first in a hand, and of the other): every seat
+of a 2-player game plays the same policy, each hand is an episode and each seat's return
+is its hand reward (``reward="hand"``: its score minus the other's).
 
 At the end the policy plays full games to 500 against rummykit's ``random`` bot in the
 Gymnasium single-seat environment and prints its win rate (and that of the untrained,
@@ -130,13 +131,17 @@ def train(hands: int, lr: float, seed: int) -> NDArray[np.float64]:
     features = Features(env.codec, env.encoder)
     weights = np.zeros(len(FEATURES))
     rng = np.random.default_rng(seed)
-    baseline = 0.0
+    # the running mean return of the player who moves first in a hand, and of the other:
+    # hand rewards are zero-sum, so one mean over both seats would stay at 0, while
+    # moving first is worth something
+    baselines = {True: 0.0, False: 0.0}
     start = time.perf_counter()
     recent: list[float] = []
     for episode in range(1, hands + 1):
         env.reset(seed=seed * 1_000_003 + episode)
         trace: dict[str, list[NDArray[np.float64]]] = {a: [] for a in env.possible_agents}
         returns = dict.fromkeys(env.possible_agents, 0.0)
+        first = env.agent_selection
         for agent in env.agent_iter():
             obs, reward, terminated, truncated, _ = env.last()
             returns[agent] += reward
@@ -150,10 +155,11 @@ def train(hands: int, lr: float, seed: int) -> NDArray[np.float64]:
             trace[agent].append(rows[k] - probs @ rows)  # the score function's gradient
             env.step(int(legal[k]))
         for agent, grads in trace.items():
-            advantage = returns[agent] - baseline
+            moved_first = agent == first
+            advantage = returns[agent] - baselines[moved_first]
             if grads:
                 weights += lr * advantage * np.mean(grads, axis=0)
-        baseline += 0.05 * (np.mean(list(returns.values())) - baseline)
+            baselines[moved_first] += 0.05 * (returns[agent] - baselines[moved_first])
         recent.append(abs(returns["player_0"]))
         if episode % max(1, hands // 10) == 0:
             rate = episode / (time.perf_counter() - start)

@@ -28,7 +28,7 @@ from rummykit.bots import (
     resolve_level,
 )
 from rummykit.bots.ismcts import ISMCTSBot
-from rummykit.bots.levels import difficulty_help, searchers_text
+from rummykit.bots.levels import difficulty_help, searchers_text, untimed
 from rummykit.bots.montecarlo import MonteCarloBot
 from rummykit.cli import build_parser, main
 from rummykit.cli.play_cmd import build_session
@@ -252,3 +252,19 @@ def test_the_search_words_name_every_difficulty_that_searches(
 def test_the_budget_refusal_names_the_levels_that_search() -> None:
     with pytest.raises(RulesError, match=r"think \(montecarlo, ismcts, rollout, and expert"):
         build_session(build_parser().parse_args(["play", "--bots", "hard", "--budget", "9"]))
+
+
+def test_untimed_lifts_the_time_limit_of_a_search_and_of_a_difficultys_bots() -> None:
+    rollout = untimed(get_bot("rollout", seed=1))
+    assert rollout.time_limit is None  # type: ignore[attr-defined]
+    assert untimed(get_bot("ismcts")).time_limit is None  # type: ignore[attr-defined]
+    expert = get_bot("expert", seed=1)
+    assert isinstance(expert, DifficultyBot)
+    made_before = expert.bot_for(Rules.preset("500-rum"), 2)
+    assert made_before.time_limit is not None  # type: ignore[attr-defined]
+    untimed(expert)
+    assert made_before.time_limit is None  # type: ignore[attr-defined]
+    fresh = untimed(get_bot("expert", seed=1))  # its bots are made later, untimed too
+    assert fresh.bot_for(Rules.preset("500-rum"), 2).time_limit is None  # type: ignore[attr-defined]
+    heuristic = get_bot("heuristic")
+    assert untimed(heuristic) is heuristic and not hasattr(heuristic, "time_limit")

@@ -190,6 +190,48 @@ def test_bad_arguments_are_refused() -> None:
         env(reward="points")
 
 
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (lambda: SingleSeatEnv(max_steps=0), "max_steps must be a whole number from 1"),
+        (lambda: SingleSeatEnv(max_steps="5"), "max_steps must be a whole number from 1"),
+        (lambda: env(max_steps="10"), "max_steps must be a whole number from 1"),
+        (lambda: env(max_steps=-3), "max_steps must be a whole number from 1"),
+        (lambda: raw_env(reward="hand", reward_scale=0), "reward_scale must be a number above 0"),
+        (lambda: SingleSeatEnv(reward_scale="x"), "reward_scale must be a number above 0"),
+        (lambda: env(reward_scale=float("nan")), "reward_scale must be a number above 0"),
+        (lambda: SingleSeatEnv(opponents=None), "opponents must be a bot level"),
+        (lambda: SingleSeatEnv(opponents=3), "opponents must be a bot level"),
+        (lambda: SingleSeatEnv(seat=True), "seat must be a seat from 0 to 1, not True"),
+        (lambda: env(players="3"), "players must be a whole number"),
+    ],
+)
+def test_bad_arguments_are_refused_naming_them_before_a_game(make: Any, says: str) -> None:
+    # a bad max_steps or reward_scale failed in the middle of a game (reward_scale=0 after
+    # the action was applied), or with a TypeError naming nothing
+    with pytest.raises(ValueError) as info:
+        make()
+    assert says in str(info.value)
+
+
+def test_numpy_integers_are_whole_numbers_for_seat_and_players() -> None:
+    s = SingleSeatEnv(players=np.int64(3), seat=np.int64(1), opponents="random")
+    assert (s.seat, s.table.players) == (1, 3) and type(s.seat) is int
+    s.reset(seed=2)
+    assert s.table.to_act == 1
+
+
+def test_single_seat_search_bots_play_untimed_so_seeds_repeat_them() -> None:
+    # a search bot that stops on the clock plays differently on a busy machine: here it
+    # stops on its budget alone (expert plays rollout in 500 Rum)
+    s = SingleSeatEnv(players=3, opponents=["expert", "montecarlo"], seat=0)
+    s.reset(seed=0)  # the learner plays first: no bot thinks yet
+    assert s.table.to_act == 0
+    expert, montecarlo = s._bots[1], s._bots[2]
+    assert montecarlo.time_limit is None  # type: ignore[attr-defined]
+    assert expert.bot_for(s.table.rules, 3).time_limit is None  # type: ignore[attr-defined]
+
+
 def test_every_player_count_builds() -> None:
     for players in range(2, 9):
         e = env(preset="500-rum", players=players)
@@ -276,6 +318,30 @@ def test_tied_leaders_playing_on_alone_every_seat_observes_in_game_seats() -> No
             finished = True
             break
     assert finished
+
+
+def test_a_joker_on_a_group_declared_with_a_suit_is_not_taken_unwrapped() -> None:
+    # "layoff JK=2D to 4" on 2C 2H 2S is the engine's "layoff JK=2 to 4" in other
+    # words: its integer is not in the mask, and raw_env refuses it, changing nothing
+    from rummykit import LayOff, parse_action
+
+    e = raw_env(preset="500-rum", players=2)
+    e.reset(seed=0)
+    rng = np.random.default_rng(0)
+    table = e.table
+    while table.steps < 122:
+        e.step(int(rng.choice(table.legal_indices())))
+    legal = [str(a) for a in table.game.legal_actions() if isinstance(a, LayOff)]
+    assert "layoff JK=2 to 4" in legal
+    suited = parse_action("layoff JK=2D to 4")  # the suit the group lacks
+    index = e.codec.encode(suited)
+    assert e.observe(e.agent_selection)["action_mask"][index] == 0
+    game, steps = table.game, table.steps
+    melds = [str(m) for m in game.hand.melds]
+    with pytest.raises(IllegalAction) as info:
+        e.step(index)
+    assert info.value.rule == "action.code"
+    assert table.steps == steps and [str(m) for m in game.hand.melds] == melds
 
 
 def test_an_unneeded_lay_off_end_is_not_taken_unwrapped() -> None:

@@ -44,6 +44,7 @@ __all__ = [
     "get_bot",
     "resolve_level",
     "searchers_text",
+    "untimed",
 ]
 
 
@@ -227,6 +228,20 @@ def describe(level: str, rules: Rules | None = None, players: int = 2) -> str:
     return LEVELS[resolve_level(level, rules, players)][1]
 
 
+def untimed(bot: Bot) -> Bot:
+    """``bot`` with its search's time limit lifted (a difficulty's bots too, as it makes
+    them): a search level then stops on its budget alone, so the same seed gives the same
+    decisions on any machine, however busy (where the limit would stop it first, it
+    thinks longer). Other levels are unchanged. Returns ``bot``."""
+    if isinstance(bot, DifficultyBot):
+        bot.untimed = True
+        for inner in bot._bots.values():
+            untimed(inner)
+    elif isinstance(bot, (MonteCarloBot, ISMCTSBot)):
+        bot.time_limit = None
+    return bot
+
+
 class DifficultyBot(Bot):
     """A difficulty (``easy`` ... ``expert``): plays, for each view, the level the
     difficulty names under the view's rules and number of players
@@ -244,6 +259,8 @@ class DifficultyBot(Bot):
         super().__init__(seed, budget, name or difficulty)
         self.level = difficulty
         self._bots: dict[str, Bot] = {}
+        #: whether the bots it makes search without a time limit (:func:`untimed`)
+        self.untimed = False
 
     def bot_for(self, rules: Rules, players: int = 2) -> Bot:
         """The bot that plays this difficulty under ``rules`` at a table of ``players``."""
@@ -251,6 +268,8 @@ class DifficultyBot(Bot):
         bot = self._bots.get(level)
         if bot is None:
             bot = LEVELS[level][0](seed=self.seed, budget=self.budget, name=self.name)
+            if self.untimed:
+                untimed(bot)
             self._bots[level] = bot
         return bot
 

@@ -17,6 +17,7 @@ come from the game's seed, so ``reset(seed=...)`` repeats deals and decisions ex
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,8 +27,9 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from rummykit.bots import Bot, get_bot
+from rummykit.bots.levels import untimed
 from rummykit.rl.observation import view_text
-from rummykit.rl.table import Table
+from rummykit.rl.table import Table, check_max_steps
 
 __all__ = ["SingleSeatEnv"]
 
@@ -66,14 +68,26 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self.table = Table(
             preset, players, reward=reward, reward_scale=reward_scale, options=options
         )
-        if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {seat!r}")
-        levels = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        check_max_steps(max_steps)
+        players = self.table.players
+        given = seat
+        try:  # numpy's integers too, not True or 1.0
+            seat = -1 if isinstance(given, bool) else operator.index(given)
+        except TypeError:
+            seat = -1
+        if not 0 <= seat < players:
+            raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {given!r}")
+        levels = [opponents] * (players - 1) if isinstance(opponents, str) else opponents
+        if not isinstance(levels, Sequence) or not all(isinstance(x, str) for x in levels):
+            raise ValueError(
+                f"opponents must be a bot level, or a list of {players - 1} (one per other "
+                f"seat), not {opponents!r}"
+            )
         if len(levels) != players - 1:
             raise ValueError(f"give one opponent level, or {players - 1} (one per other seat)")
         for level in levels:
             get_bot(level)  # raises ValueError naming the levels
-        self.levels = levels
+        self.levels = list(levels)
         self.seat = seat
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -106,8 +120,10 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self.table.reset(seed)
         others = [p for p in range(self.table.players) if p != self.seat]
         seeds = self.table.bot_seeds(self.levels)
+        # untimed: a search bot stops on its budget, not on the clock, so that the same
+        # seed gives the same decisions however busy the machine is
         self._bots = {
-            p: get_bot(level, seed=s, name=self.table.names[p])
+            p: untimed(get_bot(level, seed=s, name=self.table.names[p]))
             for p, level, s in zip(others, self.levels, seeds, strict=True)
         }
         self._steps = 0

@@ -25,6 +25,7 @@ Both are zero-sum. A game cut short by ``max_steps`` gives nothing more.
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 from collections.abc import Mapping, Sequence
@@ -38,10 +39,44 @@ from rummykit.rl.codec import ActionCodec
 from rummykit.rl.observation import ObservationEncoder
 from rummykit.rules import Scoring
 
-__all__ = ["REWARDS", "Table"]
+__all__ = ["REWARDS", "Table", "check_max_steps"]
 
 #: The reward schemes (see the module).
 REWARDS = ("game", "hand")
+
+
+def check_max_steps(max_steps: object) -> None:
+    """Refuses a ``max_steps`` that is not a whole number from 1, or None (``ValueError``
+    naming it)."""
+    if max_steps is None:
+        return
+    try:
+        steps = _whole(max_steps, "max_steps")
+    except ValueError:
+        steps = 0
+    if steps < 1:
+        raise ValueError(f"max_steps must be a whole number from 1, or None, not {max_steps!r}")
+
+
+def _whole(value: object, name: str) -> int:
+    """``value`` as an int (numpy's integers too, not 1.5, True or "7"), else
+    ``ValueError`` naming ``name``."""
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+
+
+def _above_zero(value: object, name: str) -> float:
+    """``value`` as a float if it is a finite number above 0, else ``ValueError`` naming
+    ``name`` (a reward divided by 0 or by a text would fail in the middle of a game)."""
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
+        number = float(value)
+        if math.isfinite(number) and number > 0:
+            return number
+    raise ValueError(f"{name} must be a number above 0, not {value!r}")
 
 
 class Table:
@@ -65,14 +100,15 @@ class Table:
     ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if max_steps is not None and max_steps < 1:
-            raise ValueError("max_steps must be at least 1 (or None)")
+        check_max_steps(max_steps)
+        scale = _above_zero(reward_scale, "reward_scale")
         self.rules = Rules.preset(preset, **dict(options or {}))
+        players = _whole(players, "players")
         self.rules.check_players(players)
         self.players = players
         self.names = tuple(f"player_{i}" for i in range(players))
         self.reward = reward
-        self.reward_scale = reward_scale
+        self.reward_scale = scale
         self.max_steps = max_steps
         self.codec = ActionCodec(self.rules, players)
         self.encoder = ObservationEncoder(self.rules, players)
@@ -150,21 +186,19 @@ class Table:
 
         Raises :class:`~rummykit.rl.codec.CodecError` for an integer outside the space
         and :class:`~rummykit.errors.IllegalAction` (changing nothing) for an illegal
-        action, or for an integer that is not in the mask (a lay-off naming an end it
-        does not need, which the engine would take as the listed lay-off: ``action.code``).
+        action, or for an integer that is not in the mask: another spelling of a legal
+        lay-off, which the engine would take as the listed one (an end it does not need,
+        or a joker on a group declared as a card of one suit: ``action.code``).
         """
         action = self.codec.decode(index)
         game = self.game
-        if (
-            isinstance(action, LayOff)
-            and action.end is not None
-            and seat == game.to_act
-            and action not in game.legal_actions()
-        ):
+        spelled = isinstance(action, LayOff) and seat == game.to_act
+        if spelled and action not in game.legal_actions():
             game.clone().apply(action, seat)  # an illegal one is refused by its rule
             raise IllegalAction(
                 "action.code",
-                f"{action}: the end need not be named, so this integer is not in the mask",
+                f"{action}: another spelling of a legal lay-off, so this integer is not in "
+                "the mask",
             )
         seats = game.hand_seats
         event = game.apply(action, seat)
