@@ -135,6 +135,25 @@ def test_max_steps_truncates() -> None:
     assert steps == 10
 
 
+def test_single_seat_refuses_a_step_after_max_steps_cut_the_game_short() -> None:
+    s = SingleSeatEnv(players=2, opponents="random", max_steps=3)
+    obs, _info = s.reset(seed=4)
+    rng = np.random.default_rng(4)
+    truncated = False
+    for _ in range(3):
+        obs, _r, terminated, truncated, _info = s.step(_random_step(obs, rng))
+        assert not terminated
+    assert truncated
+    with pytest.raises(RuntimeError, match="max_steps"):
+        s.step(_random_step(obs, rng))
+
+
+def test_a_negative_seed_is_refused_not_read_as_its_absolute_value() -> None:
+    e = raw_env()
+    with pytest.raises(ValueError, match="seed must be a whole number from 0, not -5"):
+        e.reset(seed=-5)
+
+
 def test_an_illegal_action_ends_the_wrapped_game_with_minus_one() -> None:
     e = env(preset="500-rum", players=2)
     e.reset(seed=0)

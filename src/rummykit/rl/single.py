@@ -140,11 +140,14 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         """Applies the learner's action and plays the bots up to its next decision.
 
         An illegal action (its mask entry is 0) ends the game with ``illegal_reward``
-        and ``info["illegal"]``. Raises ``RuntimeError`` once the game is over.
+        and ``info["illegal"]``. Raises ``RuntimeError`` once the game is over or was
+        cut short by ``max_steps``.
         """
         table = self.table
         if table.over or table.to_act != self.seat or self._illegal:
             raise RuntimeError("the game is over: reset the environment")
+        if self.max_steps is not None and self._steps >= self.max_steps:
+            raise RuntimeError("the game was cut short by max_steps: reset the environment")
         index = int(action)
         if not 0 <= index < self.codec.size or not self._mask[index]:
             # an illegal action ends the game, as PettingZoo's classic games do

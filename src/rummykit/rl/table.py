@@ -138,7 +138,10 @@ class Table:
         """Deals a new game. The same ``seed`` deals the same game; without one, the
         next game of the sequence the last seed started."""
         if seed is not None:
-            self._rng.seed(operator.index(seed))  # numpy's integers too; not 1.5 or "7"
+            seed = operator.index(seed)  # numpy's integers too; not 1.5 or "7"
+            if seed < 0:  # random.seed(-5) is seed 5: refused, as Gymnasium does
+                raise ValueError(f"seed must be a whole number from 0, not {seed}")
+            self._rng.seed(seed)
         self.game_seed = self._rng.getrandbits(63)
         self._game = Game(self.rules, self.names, seed=self.game_seed)
         self.steps = 0
