@@ -116,6 +116,7 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bots", "hard:4,random"], "hard plays heuristic under 500-rum at 2 players"),
         (["--preset", "rummy", "--bots", "expert:9,greedy"], "expert plays heuristic under rummy"),
         (["--paired", "--bots", "heuristic:9,greedy"], "heuristic does no search"),
+        (["--paired", "--games", "3"], "--games counts whole games; --paired plays deals"),
         (["--bots", "ismcts:0,greedy"], "bad budget '0'"),
         (["--bots", "ismcts:\u00b2,greedy"], "bad budget"),  # a digit int() does not read
         (["--bots", "greedy:,random"], "bad budget ''"),

@@ -95,7 +95,9 @@ def add_parser(sub: Any) -> None:
         help="the bots, comma-separated; LEVEL, or LEVEL:BUDGET for a level that searches "
         "(default: heuristic,greedy)",
     )
-    p.add_argument("--games", type=int, default=100, metavar="N", help="games (default: 100)")
+    p.add_argument(
+        "--games", type=int, default=GAMES, metavar="N", help=f"games (default: {GAMES})"
+    )
     p.add_argument("--seed", default="0", help="seed of the deals and bots (default: 0)")
     p.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="parallel processes (default: 1)"
@@ -356,6 +358,10 @@ def _table(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+#: The games of a match unless ``--games`` says otherwise.
+GAMES = 100
+
+
 def run(args: argparse.Namespace) -> int:
     """Plays the match and prints the figures."""
     from rummykit.errors import RummyError
@@ -388,6 +394,8 @@ def run(args: argparse.Namespace) -> int:
             except ValueError as e:
                 raise _Bad(f"--records: {e}") from None
         seed = parse_seed(args.seed)  # one a record can hold
+        if args.paired and args.games != GAMES:
+            raise _Bad("--games counts whole games; --paired plays deals (--deals)")
     except (_Bad, RummyError) as e:
         print(
             f"rummykit simulate: {e.message if isinstance(e, RummyError) else e}", file=sys.stderr
