@@ -106,7 +106,12 @@ def run_ladder(
             )
         if match.games < games and not report_only and not quiet:
             print(  # \r: over the progress line
-                f"\r{label}: stopped after --stop-after, {match.games} of {games} games played"
+                f"\r{label}: stopped after --stop-after, {match.played} of {games} games played"
+                + (
+                    f" ({match.games} of whole deals reported)"
+                    if match.played != match.games
+                    else ""
+                )
                 + ("; the same command resumes" if path else ""),
                 file=sys.stderr,
             )

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rummykit import Rules, RulesError
 from rummykit.bots import get_bot
 from rummykit.cli import main
-from rummykit.cli.tournament_cmd import _players, describe_round
+from rummykit.cli.tournament_cmd import _players, describe_round, describe_standings
 from rummykit.errors import RecordError
 from rummykit.remik_tournament import (
     Tournament,
@@ -406,4 +406,12 @@ def test_cli_tournament_a_hand_that_never_ends_keeps_the_rounds_played(
     assert main(["tournament", "--replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("2 rounds; leader (the record stops before the end): ")
-    assert "1000030 chips" in out or "1000025 chips" in out  # wide chips stay in columns
+    standings = out.splitlines()[1:]
+    assert len(standings) == 2 and len({line.index(" chips") for line in standings}) == 1
+
+
+def test_cli_tournament_standings_keep_their_column_above_five_digits() -> None:
+    t = Tournament(["Ana", "Ben"], TournamentRules(starting_chips=100))
+    t.chips = [1000030, 999970]  # as after a round at a million chips each
+    lines = describe_standings(t).splitlines()
+    assert [line.index(" chips") for line in lines] == [len("   1  Ana 1000030")] * 2

@@ -261,6 +261,14 @@ def test_final_ranks_under_penalty_scoring_put_the_lowest_totals_first() -> None
     assert ratings["z"].ordinal() > ratings["x"].ordinal() > ratings["y"].ordinal()
 
 
+def test_paired_refuses_games_even_at_its_default_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--paired", "--bots", "greedy,random", "--games", "100"]
+    assert main(argv) == 2
+    assert "--games counts whole games; --paired plays deals" in capsys.readouterr().err
+
+
 def test_paired_one_deal_is_refused_and_json_has_no_infinity(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

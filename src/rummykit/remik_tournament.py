@@ -46,6 +46,9 @@ from rummykit.rules import MAX_OPTION_NUMBER, Rules
 from rummykit.scoring import CardValuer, melded_points, split_payments
 
 __all__ = [
+    "GAME_OPTIONS",
+    "TABLE_OPTIONS",
+    "HandNeverEnded",
     "RoundResult",
     "Standing",
     "TableResult",
@@ -54,10 +57,25 @@ __all__ = [
     "default_ratio",
     "rebalance",
     "round_payments",
+    "round_winners",
 ]
 
 #: A hand stopped after this many actions is an error (some rules allow endless hands).
 MAX_HAND_ACTIONS = 5000
+
+#: The options every table's game is played with, whatever the tournament's rules say: one
+#: hand, no target, no settlement (the tournament moves the chips), equal hand scores
+#: shared (the round's tie-break is the tournament's).
+TABLE_OPTIONS: dict[str, Any] = {"target": None, "deals": 1, "ties": "share", "settlement": False}
+
+#: The options of a whole game, which one-hand rounds settled in chips never use: those
+#: :data:`TABLE_OPTIONS` sets, and two that only matter with them.
+GAME_OPTIONS: tuple[str, ...] = (*TABLE_OPTIONS, "must_go_out_to_win", "chips_per_point")
+
+
+class HandNeverEnded(RulesError):
+    """A table's hand did not end within :data:`MAX_HAND_ACTIONS` actions (weak bots under
+    rules that turn the pile over can play for ever); the rounds before it stand."""
 
 
 def default_ratio(round_number: int) -> int:
@@ -127,12 +145,8 @@ class TournamentRules:
         return self.chip_ratios[min(round_number, len(self.chip_ratios)) - 1]
 
     def table_rules(self) -> Rules:
-        """The rules of one table's game: a single hand, no target, no settlement (the
-        tournament moves the chips) and equal hand scores shared (the round's tie-break
-        is the tournament's)."""
-        return self.rules.with_options(
-            {"target": None, "deals": 1, "ties": "share", "settlement": False}
-        )
+        """The rules of one table's game: the tournament's, with :data:`TABLE_OPTIONS`."""
+        return self.rules.with_options(TABLE_OPTIONS)
 
     def to_json(self) -> dict[str, Any]:
         """The options as a tournament record writes them."""
@@ -235,7 +249,7 @@ class TableResult:
     players: tuple[int, ...]
     game: Game
     chips: tuple[int, ...]
-    winners: tuple[int, ...]
+    winners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -395,7 +409,7 @@ class Tournament:
             )
             driver.run()
             if not game.over:
-                raise RulesError(
+                raise HandNeverEnded(
                     "rounds",
                     f"round {len(self.rounds) + 1}: a hand at the table of "
                     f"{', '.join(game.players)} did not end in {max_hand_actions} actions",

@@ -205,7 +205,7 @@ class Rules:
     #: draw on their first turn.
     first_player_extra_card: bool
     #: Extension (Wrotham): from this deal on (1-based), nobody may meld until they can
-    #: meld their whole hand at once (all but one card, which is discarded).
+    #: put their whole hand down at once (all of it, or all but the card discarded).
     all_at_once_from_deal: int | None
 
     def __post_init__(self) -> None:

@@ -216,6 +216,7 @@ class MatchResult:
                 elif r.winner == label:
                     st.wins += 1
         match.results = list(results)
+        match.played = len(results)
         return match
 
     def to_json(self) -> dict[str, Any]:
@@ -224,6 +225,7 @@ class MatchResult:
             "rules": self.rules,
             "players": self.players,
             "games": self.games,
+            "played": self.played,
             "unfinished": self.unfinished,
             "seed": self.seed,
             "seconds": round(self.seconds, 2),

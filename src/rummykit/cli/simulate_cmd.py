@@ -95,8 +95,8 @@ def add_parser(sub: Any) -> None:
         help="the bots, comma-separated; LEVEL, or LEVEL:BUDGET for a level that searches "
         "(default: heuristic,greedy)",
     )
-    p.add_argument(
-        "--games", type=int, default=GAMES, metavar="N", help=f"games (default: {GAMES})"
+    p.add_argument(  # None: not given (refused with --paired, else GAMES)
+        "--games", type=int, default=None, metavar="N", help=f"games (default: {GAMES})"
     )
     p.add_argument("--seed", default="0", help="seed of the deals and bots (default: 0)")
     p.add_argument(
@@ -269,6 +269,7 @@ def report(match: MatchResult, rules: Rules) -> dict[str, Any]:
         "options": rules.changed_options(),
         "players": match.players,
         "games": match.games,
+        "played": match.played,
         "unfinished": match.unfinished,
         "seed": match.seed,
         "seconds": round(match.seconds, 2),
@@ -367,6 +368,9 @@ def run(args: argparse.Namespace) -> int:
     from rummykit.errors import RummyError
 
     try:
+        games_given = args.games is not None
+        if not games_given:
+            args.games = GAMES
         if args.games < 1:
             raise _Bad(f"--games must be at least 1, not {args.games}")
         if not 1 <= args.jobs <= MAX_JOBS:
@@ -394,7 +398,7 @@ def run(args: argparse.Namespace) -> int:
             except ValueError as e:
                 raise _Bad(f"--records: {e}") from None
         seed = parse_seed(args.seed)  # one a record can hold
-        if args.paired and args.games != GAMES:
+        if args.paired and games_given:
             raise _Bad("--games counts whole games; --paired plays deals (--deals)")
     except (_Bad, RummyError) as e:
         print(
@@ -444,9 +448,9 @@ def run(args: argparse.Namespace) -> int:
             f"rummykit simulate: stopped after --stop-after {args.stop_after:g} s: "
             f"{match.played} of {args.games} games played"
             + (
-                f"; the report covers the {match.games} of whole deals (each deal in all "
-                f"its seatings, so that the luck of the seats cancels), not the {cut} of "
-                "a deal cut short"
+                f"; the report covers the {match.games} games of whole deals (each deal in "
+                f"all its seatings, so that the luck of the seats cancels), not the {cut} "
+                "of a deal cut short"
                 if cut
                 else ""
             )

@@ -22,7 +22,14 @@ from rummykit.cli.seeds import parse_seed
 from rummykit.errors import RulesError, RummyError
 from rummykit.players import Player
 from rummykit.record import read_json
-from rummykit.remik_tournament import RoundResult, Tournament, TournamentRules, summary
+from rummykit.remik_tournament import (
+    GAME_OPTIONS,
+    HandNeverEnded,
+    RoundResult,
+    Tournament,
+    TournamentRules,
+    summary,
+)
 from rummykit.rules import Rules
 
 __all__ = ["add_parser", "describe_round", "describe_standings", "run"]
@@ -129,18 +136,13 @@ class _Bad(Exception):
     """A bad argument; the message is for people."""
 
 
-#: The options of a whole game, which a tournament's one-hand rounds do not use
-#: (:meth:`TournamentRules.table_rules`): refused in ``--set`` rather than ignored.
-_GAME_OPTIONS = ("target", "deals", "ties", "must_go_out_to_win", "settlement", "chips_per_point")
-
-
 def _rules(args: argparse.Namespace) -> TournamentRules:
     options = parse_sets(args.set)
-    unused = [key for key in options if key in _GAME_OPTIONS]
+    unused = [key for key in options if key in GAME_OPTIONS]  # refused, not ignored
     if unused:
         raise _Bad(
             f"--set {unused[0]}: a round of the tournament is one hand at every table, "
-            f"settled in chips, so the game options {', '.join(_GAME_OPTIONS)} do not apply"
+            f"settled in chips, so the game options {', '.join(GAME_OPTIONS)} do not apply"
         )
     ratios: tuple[int, ...] | None = None
     if args.ratios is not None:
@@ -322,7 +324,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(e, KeyboardInterrupt):
             raise
         print(f"rummykit tournament: {e.message}", file=sys.stderr)
-        return 1
+        return 1 if isinstance(e, HandNeverEnded) else 2
     error = _save(record, t) if record is not None else None
     if error is not None:
         print(f"rummykit tournament: {error}", file=sys.stderr)
