@@ -9,9 +9,13 @@ JC JD JH JS and 6C 6D 6H (58) and goes out: 58. Ben and Caro tie for the lead.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from rummykit import Game, IllegalAction, parse_action, replay
+from rummykit.cli import main
 from rummykit.cli.table import describe_game
 from rummykit.record import load_game, write_record
 
@@ -162,6 +166,23 @@ def test_game_ties_leaders_play_on_the_record_names_only_the_players_dealt_in() 
     assert out["winner"] == "Caro" and out["winners"] == ["Caro"]
     sheet = describe_game(game)
     assert "-" in sheet.split("Score sheet")[1].splitlines()[3]  # Ana sat hand 2 out
+
+
+def test_game_ties_leaders_play_on_the_replay_names_who_sits_out_a_hand_in_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # rummykit replay hides the cards of a hand in progress, and still says who sat it out
+    game = tied_game("remik-500", target=50)
+    game.start_hand(complete_deal(game.rules, "Ben Caro", PLAYOFF, "5C", "KS", dealer="Ben"))
+    act(game, "Caro: draw")
+    path = tmp_path / "play-off.json"
+    path.write_text(json.dumps(write_record(game)))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    play_off_table = out.split("\n\n")[1]
+    assert "(the record stops inside this hand)" in play_off_table
+    assert play_off_table.endswith("sat out: Ana")
+    assert "9C" not in out  # Caro's cards stay hidden
 
 
 def test_game_ties_leaders_play_on_a_record_must_deal_to_the_leaders_only() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from rummykit import Hand
 from rummykit.cards import format_cards
-from rummykit.cli.table import describe_game, describe_hand
+from rummykit.cli.table import describe_game
 from rummykit.game import Game
 from rummykit.melds import format_meld
 from rummykit.record import ReplayResult, replay
@@ -106,10 +106,7 @@ def describe(game: Game, show_hands: bool) -> str:
     hand unless ``show_hands``."""
     if show_hands or not in_progress(game):
         return describe_game(game)
-    sheet = describe_game(game).rsplit("\n\n", 1)[-1]
-    tables = [describe_hand(h) for h in game.hands[:-1]]
-    tables.append(describe_public_hand(game.hands[-1]))
-    return "\n\n".join([*tables, sheet, HIDDEN_NOTE])
+    return describe_game(game, last=describe_public_hand) + "\n\n" + HIDDEN_NOTE
 
 
 def _read(name: str) -> bytes:

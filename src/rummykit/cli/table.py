@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rummykit import Hand
 from rummykit.cards import card_sort_key, format_cards
@@ -29,9 +29,11 @@ def describe_hand(hand: Hand) -> str:
     return "\n".join(lines)
 
 
-def describe_game(game: Game) -> str:
-    """Every hand's table, then the score sheet: a player who sat a hand out
-    (``ties`` leaders-play-on) has ``-`` for it; joint winners are all named.
+def describe_game(game: Game, last: Callable[[Hand], str] = describe_hand) -> str:
+    """Every hand's table, the last one by ``last`` (``rummykit replay`` hides the cards
+    held in a hand in progress), then the score sheet: a player who sat a hand out
+    (``ties`` leaders-play-on) is named under its table and has ``-`` for it; joint
+    winners are all named.
 
     >>> from rummykit import Rules
     >>> text = describe_game(Game(Rules.preset("remik-single"), ["Ana", "Ben"], seed=1))
@@ -43,8 +45,8 @@ def describe_game(game: Game) -> str:
     """
     names = game.players
     parts = []
-    for hand, seats in zip(game.hands, game.seatings, strict=True):
-        text = describe_hand(hand)
+    for i, (hand, seats) in enumerate(zip(game.hands, game.seatings, strict=True), start=1):
+        text = (last if i == len(game.hands) else describe_hand)(hand)
         away = [names[p] for p in range(len(names)) if p not in seats]
         if away:  # tied leaders play on alone ([game.ties] leaders-play-on)
             text += f"\n  sat out: {', '.join(away)}"
