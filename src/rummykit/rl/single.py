@@ -17,7 +17,6 @@ come from the game's seed, so ``reset(seed=...)`` repeats deals and decisions ex
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,7 +28,7 @@ from numpy.typing import NDArray
 from rummykit.bots import Bot, get_bot
 from rummykit.bots.levels import untimed
 from rummykit.rl.observation import view_text
-from rummykit.rl.table import Table, check_max_steps
+from rummykit.rl.table import Table, check_max_steps, whole_number
 
 __all__ = ["SingleSeatEnv"]
 
@@ -72,8 +71,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         players = self.table.players
         given = seat
         try:  # numpy's integers too, not True or 1.0
-            seat = -1 if isinstance(given, bool) else operator.index(given)
-        except TypeError:
+            seat = whole_number(given, "seat")
+        except ValueError:
             seat = -1
         if not 0 <= seat < players:
             raise ValueError(f"seat must be a seat from 0 to {players - 1}, not {given!r}")

@@ -39,7 +39,7 @@ from rummykit.rl.codec import ActionCodec
 from rummykit.rl.observation import ObservationEncoder
 from rummykit.rules import Scoring
 
-__all__ = ["REWARDS", "Table", "check_max_steps"]
+__all__ = ["REWARDS", "Table", "check_max_steps", "whole_number"]
 
 #: The reward schemes (see the module).
 REWARDS = ("game", "hand")
@@ -51,14 +51,14 @@ def check_max_steps(max_steps: object) -> None:
     if max_steps is None:
         return
     try:
-        steps = _whole(max_steps, "max_steps")
+        steps = whole_number(max_steps, "max_steps")
     except ValueError:
         steps = 0
     if steps < 1:
         raise ValueError(f"max_steps must be a whole number from 1, or None, not {max_steps!r}")
 
 
-def _whole(value: object, name: str) -> int:
+def whole_number(value: object, name: str) -> int:
     """``value`` as an int (numpy's integers too, not 1.5, True or "7"), else
     ``ValueError`` naming ``name``."""
     if isinstance(value, bool):
@@ -103,7 +103,7 @@ class Table:
         check_max_steps(max_steps)
         scale = _above_zero(reward_scale, "reward_scale")
         self.rules = Rules.preset(preset, **dict(options or {}))
-        players = _whole(players, "players")
+        players = whole_number(players, "players")
         self.rules.check_players(players)
         self.players = players
         self.names = tuple(f"player_{i}" for i in range(players))
