@@ -25,7 +25,7 @@ from rummykit.server.botrunner import BotRunner
 from rummykit.server.config import ServerConfig
 from rummykit.server.errors import LobbyError
 from rummykit.server.logs import event
-from rummykit.server.seating import check_name
+from rummykit.server.seating import check_name, holds_seat
 from rummykit.server.storage import SeatRow, Store, TableRow, TableState, now
 from rummykit.server.table import Table, table_doc
 
@@ -66,6 +66,7 @@ class Lobby:
         self.runner = runner
         self.tables: dict[str, Table] = {}
         self._codes: dict[str, str] = {}
+        self._making = 0  # tables being made: not yet in ``tables``
 
     def find(self, ref: str) -> Table:
         """The table with id or code ``ref`` (a code in any case)."""
@@ -75,13 +76,17 @@ class Lobby:
             raise LobbyError("lobby.table", f"no table {shown!r}", 404)
         return table
 
-    async def open(self, ref: str) -> Table:
+    async def open(self, ref: str, token: str | None = None) -> Table:
         """The live table with id or code ``ref``; a table whose last game is over is
-        brought back from the database. A closed table is refused (``lobby.table``)."""
+        brought back from the database. A closed table is refused (``lobby.table``).
+
+        With ``token`` (a request that needs a seat), a finished table is brought back
+        only for a token that holds one of its seats (else ``lobby.token``), so that
+        refused requests cannot fill the server's memory with finished tables."""
         try:
             return self.find(ref)
         except LobbyError:
-            table_id = await self.store.find_table(ref[:64])
+            table_id = await self.store.find_table(ref)
             if table_id is None:
                 raise
         state = await self.store.load_table(table_id)
@@ -89,6 +94,8 @@ class Lobby:
             return self.tables[table_id]
         if state.table.status != "over":
             raise LobbyError("lobby.table", f"table {state.table.code} is closed", 404)
+        if token is not None and not holds_seat(state.seats, token):
+            raise LobbyError("lobby.token", "this token holds no seat at this table", 403)
         state.table.updated_at = now()  # in use again: not idle since its game ended
         table = Table(state, self.store, self.config, self.runner)
         self._add(table)
@@ -99,7 +106,7 @@ class Lobby:
         try:
             return self.find(ref).doc()
         except LobbyError:
-            table_id = await self.store.find_table(ref[:64])
+            table_id = await self.store.find_table(ref)
             if table_id is None:
                 raise
         return table_doc(await self.store.load_table(table_id), set())
@@ -154,12 +161,11 @@ class Lobby:
         for table in list(self.tables.values()):
             row = table.row
             if self._stale(row):
-                await self.store.close_table(row.id)
-                row.status = "closed"
-                table.broadcast_table()
-                await self._drop(table)
-                event("table.close", row.id, row.seq, "nobody joined: closed")
-                closed += 1
+                # decided again in the table's task: a join queued meanwhile keeps it open
+                if await table.call(self._close_if_stale, table):
+                    await self._drop(table)
+                    event("table.close", row.id, row.seq, "nobody joined: closed")
+                    closed += 1
             elif (
                 row.status == "over"
                 and not table.conns
@@ -168,6 +174,16 @@ class Lobby:
                 await self._drop(table)
                 dropped += 1
         return closed, dropped
+
+    async def _close_if_stale(self, table: Table) -> bool:
+        """Closes a stale waiting table (run in its task); whether it did."""
+        row = table.row
+        if not self._stale(row):
+            return False
+        await self.store.close_table(row.id)
+        row.status = "closed"
+        table.broadcast_table()
+        return True
 
     def _check(self, spec: NewTable) -> tuple[dict[str, Any], list[SeatRow]]:
         if spec.preset not in PRESETS:
@@ -214,19 +230,23 @@ class Lobby:
 
     async def create(self, spec: NewTable) -> Table:
         """Makes, stores and starts a new table (its seats still to be taken)."""
-        if len(self.tables) >= self.config.max_tables:
+        if len(self.tables) + self._making >= self.config.max_tables:
             raise LobbyError("lobby.full", "this server has as many tables as it holds", 503)
         options, rows = self._check(spec)
-        code = await self._new_code()
-        row = TableRow(
-            id=secrets.token_hex(16),
-            code=code,
-            preset=spec.preset,
-            options=Rules.preset(spec.preset, **options).changed_options(),
-            clock=spec.clock,
-            status="waiting",
-        )
-        await self.store.create_table(row, rows)
+        self._making += 1  # counted from here: tables made at once stay within the bound
+        try:
+            code = await self._new_code()
+            row = TableRow(
+                id=secrets.token_hex(16),
+                code=code,
+                preset=spec.preset,
+                options=Rules.preset(spec.preset, **options).changed_options(),
+                clock=spec.clock,
+                status="waiting",
+            )
+            await self.store.create_table(row, rows)
+        finally:
+            self._making -= 1
         table = Table(TableState(row, rows, None, [], []), self.store, self.config, self.runner)
         self._add(table)
         event("table.create", row.id, 0, f"table {code} made", code=code, preset=spec.preset)

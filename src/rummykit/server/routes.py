@@ -3,7 +3,7 @@
 ======  ==========================  ==============================================
 GET     /                           the server: version, protocol, presets, levels
 GET     /health                     ok, version, live tables, database reachable
-GET     /tables                     tables with an open seat (``?all=1``: every one)
+GET     /tables                     tables with an open seat (``?all=1``: every live one)
 POST    /tables                     a new table (preset, options, seats, clock)
 GET     /tables/{ref}               one table, by id or code
 POST    /tables/{ref}/join          take a seat: ``{"name", "seat"?}`` -> a token
@@ -44,11 +44,16 @@ from rummykit.server.logs import event
 from rummykit.server.origins import origin_allowed
 from rummykit.server.protocol import PROTOCOL
 from rummykit.server.storage import GameRow, Store
+from rummykit.server.table import TableStopped
 
 __all__ = ["internal_error", "lobby_routes"]
 
 #: Seconds /health waits for the database.
 HEALTH_TIMEOUT = 2.0
+
+#: The largest ``offset`` of ``GET /games`` sent to the database (a larger one lists the
+#: same nothing).
+MAX_OFFSET = 2**62
 
 _S = TypeVar("_S")
 _Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
@@ -100,6 +105,10 @@ async def _body(request: Request, cls: type[_S], limit: int) -> _S:
         raise LobbyError("lobby.request", str(e)) from None
     except msgspec.DecodeError as e:
         raise LobbyError("lobby.request", f"not JSON: {e}") from None
+    except UnicodeDecodeError:
+        raise LobbyError("lobby.request", "not JSON: the body is not UTF-8") from None
+    except RecursionError:
+        raise LobbyError("lobby.request", "not JSON this server reads: nested too deeply") from None
 
 
 def _game_doc(game: GameRow) -> dict[str, Any]:
@@ -180,31 +189,47 @@ def lobby_routes(
     async def show(request: Request) -> dict[str, Any]:
         return await lobby().describe(request.path_params["ref"])
 
+    async def on_table(
+        ref: str, token: str | None, op: Callable[..., Awaitable[dict[str, Any]]], *args: Any
+    ) -> dict[str, Any]:
+        """Runs ``op(table, *args)`` in the table's task. A table stopped meanwhile (a
+        finished table dropped from memory, a waiting one closed) is opened once more:
+        brought back, or refused as closed."""
+        for tries_left in (1, 0):
+            table = await lobby().open(ref, token)
+            try:
+                return await table.call(op, table, *args)
+            except TableStopped:
+                if not tries_left:
+                    raise LobbyError(
+                        "lobby.table", "the table stopped meanwhile: try again", 503
+                    ) from None
+        raise AssertionError("unreachable")
+
     async def join(request: Request) -> dict[str, Any]:
-        table = await lobby().open(request.path_params["ref"])
-        body = await _body(request, JoinBody, limit)
-        return await table.call(seating.join, table, body.name, body.seat)
+        body = await _body(request, JoinBody, limit)  # read first: a slow body holds no table
+        return await on_table(request.path_params["ref"], None, seating.join, body.name, body.seat)
 
     def with_token(
         op: Callable[[Any, str], Awaitable[dict[str, Any]]],
     ) -> Callable[[Request], Awaitable[dict[str, Any]]]:
         async def run(request: Request) -> dict[str, Any]:
-            table = await lobby().open(request.path_params["ref"])
             body = await _body(request, TokenBody, limit)
-            return await table.call(op, table, body.token)
+            return await on_table(request.path_params["ref"], body.token, op, body.token)
 
         return run
 
     async def list_games(request: Request) -> list[dict[str, Any]]:
         try:
             count = min(200, max(1, int(request.query_params.get("limit", "50"))))
-            offset = max(0, int(request.query_params.get("offset", "0")))
+            # past every game there is, and within the database's 64-bit integers
+            offset = min(MAX_OFFSET, max(0, int(request.query_params.get("offset", "0"))))
         except ValueError:
             raise LobbyError("lobby.request", "limit and offset are whole numbers") from None
         return [_game_doc(g) for g in await store().finished_games(count, offset)]
 
     async def finished(request: Request) -> GameRow:
-        game = await store().game(request.path_params["id"][:64])
+        game = await store().game(request.path_params["id"])
         if game is None or game.record is None:
             # a game in progress has no public record: it holds every hidden card
             raise LobbyError("lobby.game", "no finished game with this id", 404)
@@ -218,6 +243,8 @@ def lobby_routes(
             game = await finished(request)
         except RummyError as e:
             return _error(e)
+        except Exception:
+            return internal_error(request)
         return JSONResponse(
             game.record,
             headers={"Content-Disposition": f'attachment; filename="rummykit-{game.id}.json"'},

@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import secrets
 import unicodedata
+from collections.abc import Sequence
 from typing import Any
 
 from rummykit import Game, Rules
@@ -31,6 +32,7 @@ __all__ = [
     "check_name",
     "connect",
     "disconnect",
+    "holds_seat",
     "join",
     "leave",
     "new_token",
@@ -76,20 +78,35 @@ def check_name(name: str, taken: list[str]) -> str:
         raise LobbyError("lobby.name", f"{name!r}: a name may not hold ':'")
     if any(not c.isprintable() or unicodedata.category(c) in ("Cs", "Co") for c in name):
         raise LobbyError("lobby.name", f"{name!r}: a name must be printable text")
-    folded = name.casefold()
-    if any(folded == other.casefold() for other in taken):
+    folded = _folded(name)
+    if any(folded == _folded(other) for other in taken):
         raise LobbyError("lobby.name", f"{name!r} is taken at this table: choose another")
     return name
 
 
-def seat_of(table: Table, token: str) -> int | None:
-    """The seat whose token is ``token``, or None (every seat is compared)."""
+def _seat_of(seats: Sequence[SeatRow], token: str) -> int | None:
     wanted = token_hash(token)
     found = None
-    for s in table.seats:
+    for s in seats:
         if s.token_hash is not None and secrets.compare_digest(s.token_hash, wanted):
             found = s.seat
     return found
+
+
+def _folded(name: str) -> str:
+    """A name as compared with the others: case and Unicode forms ignored ("Zoë" written
+    with a combining diaeresis, or "Ana" in full-width letters, is the same name)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def seat_of(table: Table, token: str) -> int | None:
+    """The seat whose token is ``token``, or None (every seat is compared)."""
+    return _seat_of(table.seats, token)
+
+
+def holds_seat(seats: Sequence[SeatRow], token: str) -> bool:
+    """Whether ``token`` is the token of one of ``seats`` (every seat is compared)."""
+    return _seat_of(seats, token) is not None
 
 
 def _person(table: Table, token: str) -> SeatRow:
@@ -102,6 +119,8 @@ def _person(table: Table, token: str) -> SeatRow:
 async def join(table: Table, name: str, seat: int | None) -> dict[str, Any]:
     """Takes an open seat (``seat``, or the first open one) as ``name``; returns the
     seat and its token."""
+    if table.row.status == "over":
+        raise LobbyError("lobby.state", "the game is over: its players may play again", 409)
     if table.row.status != "waiting":
         raise LobbyError("lobby.state", "the game has started: spectators may watch", 409)
     names = [s.name for s in table.seats if s.name is not None]

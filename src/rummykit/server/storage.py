@@ -32,8 +32,24 @@ __all__ = [
     "Store",
     "TableRow",
     "TableState",
+    "is_reference",
     "now",
 ]
+
+#: The longest table id, code or game id looked up (ids are 32 and 16 hex digits).
+MAX_REFERENCE = 64
+
+
+def is_reference(ref: str) -> bool:
+    """Whether ``ref`` can name a table or a game: 1 to 64 ASCII letters and digits.
+
+    Anything else names nothing and is not sent to the database (PostgreSQL refuses a NUL
+    in a string with an error rather than finding no row).
+
+    >>> is_reference("ABCDEF"), is_reference("a\x00"), is_reference("Zoë"), is_reference("")
+    (True, False, False, False)
+    """
+    return 0 < len(ref) <= MAX_REFERENCE and ref.isascii() and ref.isalnum()
 
 
 def now() -> dt.datetime:
@@ -447,6 +463,8 @@ class Store:
 
     async def find_table(self, ref: str) -> str | None:
         """The id of the table whose id or code (any case) is ``ref``, or None."""
+        if not is_reference(ref):
+            return None
         async with self.engine.connect() as conn:
             row = (
                 await conn.execute(
@@ -517,6 +535,8 @@ class Store:
 
     async def game(self, game_id: str) -> GameRow | None:
         """One game, or None."""
+        if not is_reference(game_id):
+            return None
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(games).where(games.c.id == game_id))).first()
             return None if row is None else _game(row)

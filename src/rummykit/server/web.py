@@ -34,6 +34,7 @@ from rummykit.errors import RummyError
 from rummykit.game import Game
 from rummykit.record import parse_record
 from rummykit.rules import OPTION_HELP, OPTION_KEYS, PRESETS, Rules
+from rummykit.server.routes import internal_error
 from rummykit.wire import view_to_json
 
 __all__ = ["LANGUAGES", "STATIC", "page_config", "replay_frames", "web_routes"]
@@ -152,7 +153,10 @@ def web_routes() -> list[BaseRoute]:
 
     async def replay_json(request: Request) -> Response:
         store = request.app.state.server.store
-        game = await store.game(request.path_params["id"][:64])
+        try:
+            game = await store.game(request.path_params["id"])
+        except Exception:
+            return internal_error(request)
         if game is None or game.record is None:
             error = {"rule": "lobby.game", "message": "no finished game with this id"}
             return JSONResponse({"error": error}, status_code=404)
@@ -164,6 +168,8 @@ def web_routes() -> list[BaseRoute]:
         except ValueError as e:
             error = {"rule": "record.hands", "message": str(e)}
             return JSONResponse({"error": error}, status_code=422)
+        except Exception:
+            return internal_error(request)
 
     return [
         _PageRoute("/", page),

@@ -163,6 +163,10 @@ async def play_socket(websocket: WebSocket, lobby: Lobby, config: ServerConfig) 
     except LobbyError as e:
         await _refuse(websocket, e.rule, e.message, 4404)
         return
+    except Exception:
+        event("internal", None, None, "opening a table failed", level=logging.ERROR, exc_info=True)
+        await _refuse(websocket, "server.internal", INTERNAL, 1011)
+        return
     try:
         conn = await _hello(websocket, table, config)
     except (WebSocketDisconnect, RuntimeError):

@@ -1,0 +1,136 @@
+"""The lobby against hostile or unlucky requests: odd bytes, odd references, requests at
+once, a table that closes while a request is on its way. Each is answered with a lobby
+error (4xx), never ``server.internal``, and the server's bounds hold."""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.server.kit import LiveServer, seats
+
+
+def _finished_table(live: LiveServer) -> str:
+    """The id of a table whose one-deal game a person played to its end."""
+    table = live.table(seats("open", "greedy"), options={"deals": 1, "target": None})["id"]
+    token = live.join(table, "Zoe")
+    live.post(f"/tables/{table}/start", {"token": token})
+    client = live.client(table, token)
+    client.until("state")
+    client.play_to_end()
+    client.close()
+    return table
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        (b'{"preset": "\xff"}', "UTF-8"),
+        (b'{"options": {"a": ' + b"[" * 5000 + b"]" * 5000 + b"}}", "nested"),
+    ],
+    ids=["not-utf8", "nested"],
+)
+def test_a_body_the_server_cannot_read_is_a_request_error(
+    live: LiveServer, body: bytes, why: str
+) -> None:
+    response = live.http.post("/tables", content=body)
+    assert response.status_code == 400, response.text
+    error = response.json()["error"]
+    assert error["rule"] == "lobby.request" and why in error["message"]
+
+
+def test_a_huge_offset_lists_no_games(make_server: Callable[..., LiveServer], db_url: str) -> None:
+    with make_server(db=db_url) as live:
+        for offset in (2**63, 10**30):
+            assert live.get(f"/games?offset={offset}") == []
+
+
+def test_a_reference_that_is_not_letters_and_digits_names_nothing(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    # PostgreSQL refuses a NUL in a string: it must not be asked
+    with make_server(db=db_url) as live:
+        for method, path, rule in [
+            ("GET", "/tables/a%00", "lobby.table"),
+            ("POST", "/tables/a%00/join", "lobby.table"),
+            ("POST", "/tables/Zo%C3%AB/leave", "lobby.table"),
+            ("GET", "/games/a%00", "lobby.game"),
+            ("GET", "/games/a%00/record", "lobby.game"),
+            ("GET", "/web/replay/a%00", "lobby.game"),
+        ]:
+            body = {"name": "Ana"} if path.endswith("join") else {"token": "x"}
+            response = live.http.request(method, path, json=body if method == "POST" else None)
+            assert response.status_code == 404, (path, response.text)
+            assert response.json()["error"]["rule"] == rule
+        with connect(f"ws://127.0.0.1:{live.port}/tables/a%00/ws") as ws:
+            refused = json.loads(ws.recv(timeout=5))
+            assert refused["type"] == "error" and refused["rule"] == "lobby.table"
+
+
+def test_a_join_whose_table_closes_meanwhile_is_refused_as_closed(
+    make_server: Callable[..., LiveServer], tmp_path: Path
+) -> None:
+    url = f"sqlite+aiosqlite:///{tmp_path}/slow.db"
+    with make_server(db=url, waiting_ttl=1.0, sweep_interval=0.3) as live:
+        table = live.table(seats("open", "open"))["id"]
+        body = json.dumps({"name": "Ana"}).encode()
+        head = (
+            f"POST /tables/{table}/join HTTP/1.1\r\nHost: 127.0.0.1:{live.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
+        )
+        with socket.create_connection(("127.0.0.1", live.port)) as sock:
+            sock.sendall(head.encode() + body[:3])
+            time.sleep(2.0)  # the sweep closes the table while the body is on its way
+            sock.sendall(body[3:])
+            answer = sock.recv(4096).decode()
+        assert answer.startswith("HTTP/1.1 404"), answer
+        assert '"lobby.table"' in answer and "closed" in answer
+
+
+def test_tables_made_at_once_stay_within_max_tables(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    with make_server(db=db_url, max_tables=2) as live:
+
+        def create(_: int) -> int:
+            with httpx.Client(base_url=f"http://127.0.0.1:{live.port}", timeout=30) as client:
+                return client.post("/tables", json={}).status_code
+
+        with ThreadPoolExecutor(12) as pool:
+            codes = list(pool.map(create, range(12)))
+        assert sorted(codes) == [201, 201] + [503] * 10
+        assert live.get("/health")["tables"] == 2
+
+
+def test_refused_requests_bring_no_finished_table_back(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url) as live:
+        done = [_finished_table(live) for _ in range(2)]
+    with make_server(db=sqlite_url, max_tables=1) as live:
+        for table in done:  # their ids are public: GET /games lists them
+            response = live.http.post(f"/tables/{table}/leave", json={"token": "junk"})
+            assert response.status_code == 403
+            assert response.json()["error"]["rule"] == "lobby.token"
+        assert live.get("/health")["tables"] == 0
+        live.table(seats("open", "greedy"))  # room for a new table
+        response = live.http.post(f"/tables/{done[0]}/join", json={"name": "Ana"})
+        assert response.status_code == 409 and "over" in response.json()["error"]["message"]
+
+
+def test_names_the_same_but_for_their_unicode_form_are_taken(live: LiveServer) -> None:
+    table = live.table(seats("open", "open", "open"))["id"]
+    live.join(table, "Zo\u00eb")
+    for same in ("Zoe\u0308", "ZO\u00cb"):
+        response = live.http.post(f"/tables/{table}/join", json={"name": same})
+        assert response.status_code == 400, same
+        assert response.json()["error"]["rule"] == "lobby.name"
+    live.join(table, "Zoe")  # without the diaeresis: another name
