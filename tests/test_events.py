@@ -130,6 +130,9 @@ def test_end_stock_reshuffle_a_wrong_order_in_a_record_is_a_record_error() -> No
     result = replay(doc)
     assert result.status == 2 and result.error is not None
     assert result.error["rule"] == "record.reshuffle"
+    # every status-2 error has the shape of NOTATION.md: the rule and the message only
+    assert set(result.error) == {"rule", "message"}
+    assert f"of hand {len(doc['hands'])}" in result.error["message"]
 
 
 def test_end_stock_reshuffle_old_records_without_orders_still_load() -> None:

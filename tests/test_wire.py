@@ -39,6 +39,11 @@ from rummykit.wire import (
     view_from_json,
     view_to_json,
 )
+from tests.rules.kit import act, complete_deal, make_game
+from tests.rules.test_ties import HANDS as TIE_HANDS
+from tests.rules.test_ties import NAMES as TIE_NAMES
+from tests.rules.test_ties import TURNS as TIE_TURNS
+from tests.rules.test_ties import play_off, tied_game
 
 
 def inlined(schema: dict[str, Any]) -> dict[str, Any]:
@@ -383,6 +388,11 @@ def events(draw: st.DrawFn) -> Event:
             None if stock_end else draw(seats),
             tuple(draw(st.lists(st.integers(-500, 500), min_size=n, max_size=n))),
         )
+    # the game's winners once it is over: one seat (also the winner), or a shared win
+    game_over = draw(st.booleans())
+    winners: tuple[int, ...] = ()
+    if game_over:
+        winners = tuple(sorted(draw(st.sets(seats, min_size=1, max_size=n))))
     return Event(
         hand=draw(st.integers(1, 30)),
         seat=draw(seats),
@@ -394,9 +404,10 @@ def events(draw: st.DrawFn) -> Event:
         stock_order=draw(st.none() | st.lists(cards_st, min_size=1, max_size=20).map(tuple)),
         call_window=tuple(draw(st.lists(seats, max_size=3))),
         result=result,
-        game_over=draw(st.booleans()),
-        winner=draw(st.none() | seats),
+        game_over=game_over,
+        winner=winners[0] if len(winners) == 1 else None,
         next_hand=draw(st.none() | st.integers(2, 31)),
+        winners=winners,
     )
 
 
@@ -451,6 +462,7 @@ def test_an_event_document_by_field() -> None:
         "result": {"ended_by": "out", "out": 2, "scores": [-20, 5, 95]},
         "game_over": True,
         "winner": 2,
+        "winners": [2],
         "next_hand": None,
     }
 
@@ -513,6 +525,18 @@ BAD_VIEWS: list[tuple[list[str | int], object, str, bool]] = [
     (["turn_state", "turn"], 0, "turn_state.turn", True),
     (["turn_state", "tabled"], 1, "turn_state.tabled", True),
     (["stock_order"], [], "stock_order", True),
+    # true == 1 in Python: the version must be the number 1
+    (["version"], True, "version", True),
+    # the record form of before per-hand settlement; the wire writes "end"
+    (["rules", "options", "settlement"], True, "rules.options.settlement", True),
+    (["turn_state", "pending_rule"], "", "turn_state.pending_rule", True),
+    # action texts are read as the wire writes them, as cards are
+    (["log"], [{"seat": 0, "action": "discard 10h"}], "log[0].action", False),
+    (["legal_actions"], ["discard 7h"], "legal_actions[0]", False),
+    (["legal_actions"], ["discard  7H"], "legal_actions[0]", True),
+    # nobody has won a game that is not over; a seat is named once
+    (["winners"], [0], "winners", False),
+    (["winners"], [0, 0], "winners", True),
 ]
 
 
@@ -540,6 +564,53 @@ def test_a_view_document_of_before_tabled_reads_it_as_false() -> None:
     assert view_from_json(doc).turn_state.tabled is True
 
 
+def test_a_document_of_before_winners_reads_them_from_winner() -> None:
+    # winners was added within version 1: a document written before it loads
+    won = event_to_json(Event(1, 2, parse_action("end"), game_over=True, winner=2), 0)
+    assert won["winners"] == [2]
+    playing = a_view_doc()
+    assert playing["winners"] == []
+    for doc, read, schema, winners in (
+        (won, event_from_json, EVENT_SCHEMA, (2,)),
+        (playing, view_from_json, VIEW_SCHEMA, ()),
+    ):
+        del doc["winners"]
+        assert read(doc).winners == winners
+        assert schema.is_valid(doc)  # the schema agrees with the reader
+
+
+def test_a_shared_win_names_every_winner_in_views_and_events() -> None:
+    # ties share (remik-single): Ben and Caro end on 58 each; winner alone cannot say so
+    game = make_game("remik-single", TIE_NAMES, deals=1)
+    game.start_hand(complete_deal(game.rules, TIE_NAMES, TIE_HANDS, "5C", "3S 5S 7S"))
+    act(game, *TIE_TURNS[:-1])
+    event = game.apply(parse_action("discard 7S"), 2)
+    assert game.winners == (1, 2) and game.winner is None
+    for seat in (0, 1, None):
+        doc = event_to_json(event, seat)
+        assert doc["game_over"] and doc["winner"] is None and doc["winners"] == [1, 2]
+        assert event_from_json(doc).winners == (1, 2)
+        doc = view_to_json(game.view(seat))
+        assert doc["game_over"] and doc["winner"] is None and doc["winners"] == [1, 2]
+        assert view_from_json(doc).winners == (1, 2)
+        VIEW_SCHEMA.validate(doc)
+    doc["winners"] = [1]  # a single winner is in winner too
+    with pytest.raises(WireError) as info:
+        view_from_json(doc)
+    assert info.value.field == "winners"
+
+
+def test_a_play_off_view_numbers_its_winners_as_its_players() -> None:
+    # leaders-play-on: Ben (game seat 1) and Caro (2) play hand 2 alone; Caro wins it
+    game = tied_game("remik-500", target=50)
+    play_off(game)
+    assert game.winners == (2,)
+    doc = view_to_json(game.view(2))
+    assert doc["players"] == ["Ben", "Caro"] and doc["seat"] == 1
+    assert doc["winner"] == 1 and doc["winners"] == [1]
+    assert view_to_json(game.view(0))["winners"] == [1]  # Ana watches: Caro is seat 1
+
+
 def test_a_view_document_that_is_not_an_object_is_refused() -> None:
     docs: list[object] = [None, [], "view", 3]
     for doc in docs:
@@ -563,6 +634,9 @@ BAD_EVENTS: list[tuple[str, object, str, bool]] = [
     ("result", {"ended_by": "stock", "out": None}, "result.scores", True),
     ("next_hand", 0, "next_hand", True),
     ("stock_order", ["7H"], "stock_order", True),
+    ("version", True, "version", True),
+    ("action", "discard th", "action", False),
+    ("winners", [1], "winners", False),
 ]
 
 

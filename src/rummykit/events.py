@@ -85,6 +85,8 @@ class Event(NamedTuple):
     winner: int | None = None
     #: the number of the hand dealt after this one ended, if the game deals on
     next_hand: int | None = None
+    #: the game's winners once it is over: one seat, or several for a shared win
+    winners: tuple[int, ...] = ()
 
     def for_seat(self, seat: int | None) -> Event:
         """The event as ``seat`` may know it (None: a spectator): the drawn card only for

@@ -220,7 +220,11 @@ class Game:
             dealt = self.hand.number if self.hand is not hand else None
             result = self.results[-1]
             event = event._replace(
-                result=result, game_over=self.over, winner=self.winner, next_hand=dealt
+                result=result,
+                game_over=self.over,
+                winner=self.winner,
+                next_hand=dealt,
+                winners=self.winners,
             )
         return event
 
@@ -365,7 +369,7 @@ class Game:
         :mod:`rummykit.view`.
 
         The view is of the current hand. When the hand is dealt to only some players
-        (:attr:`hand_seats`), the view's ``players``, seats, ``totals`` and ``winner`` are
+        (:attr:`hand_seats`), the view's ``players``, seats, ``totals`` and winners are
         the hand's: only the players dealt in, numbered 0..k-1 in the same clockwise
         order (a bot plays such a hand like any other); a seat that sits it out sees it
         as a spectator. Raises :class:`~rummykit.errors.RulesError` for a seat that is not
@@ -375,11 +379,13 @@ class Game:
             raise RulesError("seat", f"there is no seat {seat!r} at this table")
         seats = self.hand_seats
         if len(seats) == len(self.players):
-            return view_of_hand(self.hand, seat, tuple(self.totals), self.over, self.winner)
+            totals = tuple(self.totals)
+            return view_of_hand(self.hand, seat, totals, self.over, self.winner, self.winners)
         local = self.seat_in_hand(seat) if seat is not None else None
         totals = tuple(self.totals[s] for s in seats)
         winner = seats.index(self.winner) if self.winner in seats else None
-        return view_of_hand(self.hand, local, totals, self.over, winner)
+        winners = tuple(seats.index(w) for w in self.winners if w in seats)
+        return view_of_hand(self.hand, local, totals, self.over, winner, winners)
 
     def facts(self, seat: int) -> SeatFacts:
         """What game seat ``seat`` may know now, as card codes and numbers: the facts of

@@ -379,6 +379,10 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
                         "end.out", f"hand {h_index} is over: nothing more can be played"
                     )
                 game.apply(action, names.index(name))
+            except RecordError as e:
+                # the record's own data at fault (a reshuffle's order): not a valid record,
+                # answered as every status-2 error is, with the rule and the message only
+                return ReplayResult(game, {"rule": e.rule, "message": e.message}, 2)
             except RummyError as e:
                 err = {
                     "hand": h_index,
@@ -387,8 +391,7 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
                     "rule": e.rule,
                     "message": e.message,
                 }
-                # a record's own data at fault (a reshuffle's order): not a valid record
-                return ReplayResult(game, err, 2 if isinstance(e, RecordError) else 1)
+                return ReplayResult(game, err, 1)
         unused = _unused_reshuffles(h_index, len(hand_rec.reshuffles), len(game.hand.shuffles))
         if unused is not None:
             return _record_error(unused, "record.reshuffle")

@@ -76,9 +76,11 @@ class PlayerView:
     call_order: tuple[int, ...]  # seats still to be offered the open Rummy call
     legal_actions: tuple[Action, ...]  # the seat's legal actions if it is to act, else ()
     game_over: bool
-    winner: int | None
+    winner: int | None  # the single winner; None also when the win is shared
     #: Every public fact of the turn in progress (with the cards, the whole state).
     turn_state: TurnState
+    #: the game's winners once it is over: one seat, or several for a shared win
+    winners: tuple[int, ...] = ()
 
     @property
     def same_card(self) -> Card | None:
@@ -179,9 +181,17 @@ def facts_of_hand(hand: Hand, seat: int, totals: tuple[int, ...], over: bool) ->
 
 
 def view_of_hand(
-    hand: Hand, seat: int | None, totals: tuple[int, ...], over: bool, winner: int | None
+    hand: Hand,
+    seat: int | None,
+    totals: tuple[int, ...],
+    over: bool,
+    winner: int | None,
+    winners: tuple[int, ...] | None = None,
 ) -> PlayerView:
-    """The view of one hand for ``seat`` (None: a spectator)."""
+    """The view of one hand for ``seat`` (None: a spectator); ``winners`` defaults to
+    ``winner`` alone."""
+    if winners is None:
+        winners = () if winner is None else (winner,)
     to_act = hand.to_act
     legal: tuple[Action, ...] = ()
     if seat is not None and seat == to_act and not over:
@@ -221,6 +231,7 @@ def view_of_hand(
         game_over=over,
         winner=winner,
         turn_state=turn_state,
+        winners=winners,
     )
     return view
 

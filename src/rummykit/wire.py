@@ -76,6 +76,9 @@ _TURN_KEYS = (
 )  # fmt: skip
 #: turn-state fields added within version 1: written always, read as false where missing
 _TURN_ADDED = ("tabled",)
+#: fields of views and events added within version 1: written always; where missing,
+#: ``winners`` is read as ``[winner]``, or ``[]`` when ``winner`` is null
+_ADDED = ("winners",)
 _EVENT_KEYS = (
     "version", "hand", "seat", "action", "drawn", "taken", "passed", "restocked",
     "call_window", "result", "game_over", "winner", "next_hand",
@@ -160,6 +163,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "legal_actions": [str(a) for a in view.legal_actions],
         "game_over": view.game_over,
         "winner": view.winner,
+        "winners": list(view.winners),
         "turn_state": {
             "target": _code(ts.target),
             "pending": ts.pending,
@@ -201,6 +205,8 @@ def event_to_json(event: Event, seat: int | None) -> dict[str, Any]:
         else {"ended_by": result.ended_by.value, "out": result.out, "scores": list(result.scores)},
         "game_over": e.game_over,
         "winner": e.winner,
+        # an event made with winner alone (as before winners existed) has that winner
+        "winners": list(e.winners or (() if e.winner is None else (e.winner,))),
         "next_hand": e.next_hand,
     }
 
@@ -276,9 +282,19 @@ def _seats(n: int) -> Callable[[object, str], int]:
 def _action(value: object, path: str) -> Action:
     text = _str(value, path)
     try:
-        return parse_action(text)
+        action = parse_action(text)
     except NotationError as e:
         raise WireError(path, e.message) from None
+    if str(action) != text:  # as cards: T for ten, upper case, one space
+        _fail(path, f"{text!r} is not written as the wire form writes it: {str(action)!r}")
+    return action
+
+
+def _rule_id(value: object, path: str) -> str:
+    text = _str(value, path)
+    if not text:
+        _fail(path, "a rule id, or null for none")
+    return text
 
 
 def _enum(value: object, path: str, choices: Sequence[str]) -> str:
@@ -289,8 +305,9 @@ def _enum(value: object, path: str, choices: Sequence[str]) -> str:
 
 
 def _check_version(doc: dict[str, Any]) -> None:
-    if doc.get("version") != VERSION:
-        _fail("version", f"this reader knows version {VERSION}, not {doc.get('version')!r}")
+    version = doc.get("version")
+    if type(version) is not int or version != VERSION:
+        _fail("version", f"this reader knows version {VERSION}, not {version!r}")
 
 
 def _rules(value: object, path: str) -> Rules:
@@ -298,9 +315,14 @@ def _rules(value: object, path: str) -> Rules:
     name = _enum(d["preset"], f"{path}.preset", list(PRESETS))
     options = _obj(d["options"], f"{path}.options", OPTION_KEYS)
     try:
-        return Rules.preset(name, **options)
+        rules = Rules.preset(name, **options)
     except RulesError as e:
         raise WireError(f"{path}.options.{e.option}", e.message) from None
+    written = rules.options()
+    for key, value in options.items():  # an older record form (settlement: true) is not
+        if type(value) is not type(written[key]) or value != written[key]:
+            _fail(f"{path}.options.{key}", f"{value!r} is written {written[key]!r}")
+    return rules
 
 
 def _meld(value: object, path: str, number: int, players: Sequence[str]) -> MeldView:
@@ -367,7 +389,7 @@ def view_from_json(doc: object) -> PlayerView:
     if not isinstance(doc, dict):
         _fail("", f"a view must be an object, not {type(doc).__name__}")
     _check_version(doc)
-    d = _obj(doc, "", _VIEW_KEYS)
+    d = _obj(doc, "", _VIEW_KEYS, _ADDED)
     players = _list(d["players"], "players", _str)
     n = len(players)
     if n == 0:
@@ -396,7 +418,7 @@ def view_from_json(doc: object) -> PlayerView:
         took=took,
         target=-1 if target is None else int(target),
         pending=_bool(ts["pending"], "turn_state.pending"),
-        pending_rule=_optional(ts["pending_rule"], "turn_state.pending_rule", _str) or "",
+        pending_rule=_optional(ts["pending_rule"], "turn_state.pending_rule", _rule_id) or "",
         same_card=-1 if same is None else int(same),
         melds_made=melds_made,
         has_melded=has_melded,
@@ -413,6 +435,8 @@ def view_from_json(doc: object) -> PlayerView:
         tabled=_bool(ts.get("tabled", False), "turn_state.tabled"),
     )
     melds = _list(d["melds"], "melds", lambda v, p: v)
+    game_over = _bool(d["game_over"], "game_over")
+    winner = _optional(d["winner"], "winner", seat)
     return PlayerView(
         seat=_optional(d["seat"], "seat", seat),
         players=players,
@@ -438,10 +462,31 @@ def view_from_json(doc: object) -> PlayerView:
         stock_reuses=reuses,
         call_order=seats(d["call_order"], "call_order"),
         legal_actions=_list(d["legal_actions"], "legal_actions", _action),
-        game_over=_bool(d["game_over"], "game_over"),
-        winner=_optional(d["winner"], "winner", seat),
+        game_over=game_over,
+        winner=winner,
         turn_state=turn_state,
+        winners=_winners(d, game_over, winner, _list_of_seats(n)),
     )
+
+
+def _winners(
+    d: dict[str, Any],
+    game_over: bool,
+    winner: int | None,
+    seats: Callable[[object, str], tuple[int, ...]],
+) -> tuple[int, ...]:
+    """``winners``, checked against ``game_over`` and ``winner`` (read from ``winner``
+    where a document written before the field lacks it)."""
+    if "winners" not in d:
+        return () if winner is None else (winner,)
+    winners = seats(d["winners"], "winners")
+    if len(set(winners)) != len(winners):
+        _fail("winners", "names a seat twice")
+    if bool(winners) != game_over:
+        _fail("winners", "names the winners once the game is over, and nobody before")
+    if (winner is None) != (len(winners) != 1) or (winner is not None and winners != (winner,)):
+        _fail("winners", "holds the winner alone, or every seat of a shared win")
+    return winners
 
 
 def _none_is(default: int, value: int | None) -> int:
@@ -469,7 +514,7 @@ def event_from_json(doc: object) -> Event:
     if not isinstance(doc, dict):
         _fail("", f"an event must be an object, not {type(doc).__name__}")
     _check_version(doc)
-    d = _obj(doc, "", _EVENT_KEYS)
+    d = _obj(doc, "", _EVENT_KEYS, _ADDED)
     result: HandResult | None = None
     if d["result"] is not None:
         r = _obj(d["result"], "result", ("ended_by", "out", "scores"))
@@ -479,6 +524,8 @@ def event_from_json(doc: object) -> Event:
             _fail("result.out", "names the seat that went out, and is null when the stock ended")
         scores = _list(r["scores"], "result.scores", lambda v, p: _int(v, p, None))
         result = HandResult(ended_by, out, scores)
+    game_over = _bool(d["game_over"], "game_over")
+    winner = _optional(d["winner"], "winner", _any_seat)
     return Event(
         hand=_int(d["hand"], "hand", 1),
         seat=_any_seat(d["seat"], "seat"),
@@ -489,7 +536,8 @@ def event_from_json(doc: object) -> Event:
         restocked=_bool(d["restocked"], "restocked"),
         call_window=_list(d["call_window"], "call_window", _any_seat),
         result=result,
-        game_over=_bool(d["game_over"], "game_over"),
-        winner=_optional(d["winner"], "winner", _any_seat),
+        game_over=game_over,
+        winner=winner,
         next_hand=_optional(d["next_hand"], "next_hand", lambda v, p: _int(v, p, 1)),
+        winners=_winners(d, game_over, winner, lambda v, p: _list(v, p, _any_seat)),
     )

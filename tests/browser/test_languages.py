@@ -243,3 +243,30 @@ def test_an_ace_laid_off_at_either_end_has_two_labels_in_every_language(
             actions = [m for m in sent if m["type"] == "action"]
             assert actions == [{"type": "action", "action": "layoff AH to 1 high", "seq": 2}]
     assert page.errors == []
+
+
+def test_a_shared_win_names_every_winner_in_each_language(server: Any, browser: Any) -> None:
+    # ties share (remik-single): the view's winners holds every seat of a shared win
+    views = {
+        "shared": {"players": ["Ana", "Ben", "Caro"], "winner": None, "winners": [1, 2]},
+        "alone": {"players": ["Ana", "Ben"], "winner": 0, "winners": [0]},
+        "older": {"players": ["Ana", "Ben"], "winner": 1},  # a server before winners
+    }
+    page = new_page(browser, locale="en-US")
+    for lang in LANGUAGES:
+        page.goto(f"{server.url}/?lang={lang}")
+        ready(page)
+        lines = page.evaluate(
+            """async (views) => {
+                const table = await import("/static/js/table.js");
+                return Object.fromEntries(
+                    Object.entries(views).map(([k, v]) => [k, table.winnerLine(v)]));
+            }""",
+            views,
+        )
+        words = _catalogue(lang)
+        names = {"en": "Ben and Caro", "pt": "Ben e Caro", "es": "Ben y Caro"}
+        names |= {"fr": "Ben et Caro", "pl": "Ben i Caro"}
+        assert lines["shared"] == words["result.shared"].replace("{names}", names[lang])
+        assert lines["alone"] == words["result.winner"].replace("{name}", "Ana")
+        assert lines["older"] == words["result.winner"].replace("{name}", "Ben")

@@ -27,6 +27,7 @@ True
 
 from __future__ import annotations
 
+import threading
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -174,6 +175,7 @@ class _State:
 #: after it). A view whose log goes on from one of them replays only its new entries:
 #: the answer is the same, only sooner (the seats of one table all read one growing log).
 _replays: list[tuple[tuple[int, int, bool], tuple[tuple[int, str], ...], _State]] = []
+_replays_lock = threading.Lock()
 
 
 def _replayed(view: PlayerView) -> _State:
@@ -181,18 +183,21 @@ def _replayed(view: PlayerView) -> _State:
     shuffle = view.rules.stock_exhausted is StockExhausted.RESHUFFLE
     key = (len(view.hand_sizes), _initial_stock(view), shuffle)
     log = view.log
-    for i, (was, seen, state) in enumerate(_replays):
-        k = len(seen)
-        if was == key and k <= len(log) and log[:k] == seen:
-            state = state.copy()
-            state.play(log[k:])
-            del _replays[i]
-            break
-    else:
+    found = None
+    with _replays_lock:  # the server's bots and hints decide in several threads
+        for i, (was, seen, _) in enumerate(_replays):
+            if was == key and len(seen) <= len(log) and log[: len(seen)] == seen:
+                found = _replays.pop(i)
+                break
+    if found is None:
         state = _State(key[0], key[1], shuffle)
         state.play(log)
-    _replays.insert(0, (key, log, state.copy()))
-    del _replays[4:]
+    else:
+        state = found[2].copy()
+        state.play(log[len(found[1]) :])
+    with _replays_lock:
+        _replays.insert(0, (key, log, state.copy()))
+        del _replays[4:]
     return state
 
 

@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { backSvg, cardName, cardNode } from "./cards.js";
 import { h, fromMarkup, replace } from "./dom.js";
 import { choices, parseAction } from "./legal.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { enableDrag } from "./hand.js";
 import { showDialog } from "./dialogs.js";
 import { describe } from "./words.js";
@@ -269,9 +269,18 @@ function log(s) {
   );
 }
 
+/** Who won the game of view `v`: the winner, or every winner of a shared win (`winners`;
+ * a view from before that field names the winner alone). */
+export function winnerLine(v) {
+  const names = (v.winners || (v.winner === null ? [] : [v.winner])).map((i) => v.players[i]);
+  if (names.length === 1) return t("result.winner", { name: names[0] });
+  if (names.length === 0) return t("result.no-winner");
+  return t("result.shared", { names: new Intl.ListFormat(language(), { type: "conjunction" }).format(names) });
+}
+
 function result(s) {
   const v = s.view;
-  const winner = v.winner === null ? t("result.no-winner") : t("result.winner", { name: v.players[v.winner] });
+  const winner = winnerLine(v);
   const mine = s.saved();
   // this game's own view says it is over, even where the table's document (sent just
   // after it) has not come in yet: the server marks the table over before the last event
