@@ -261,7 +261,8 @@ class Rules:
         if self.hand_size < least:
             raise RulesError(
                 "hand_size",
-                f"option hand_size: {self.hand_size} is too few cards: {self._why_min_hand()}, "
+                f"option hand_size: {self.hand_size} is too few cards: "
+                f"{self._why_min_hand(self.hand_size)}, "
                 f"so nobody could ever meld and the hand would never end; at least {least}",
             )
         fits = [n for n in range(self.min_players, self.max_players + 1) if self._fits(n)]
@@ -277,11 +278,14 @@ class Rules:
                 "cards, one of them turned up)",
             )
 
-    def min_hand_size(self) -> int:
-        """The smallest hand size from which a meld can ever be made ([deal.size]).
+    def min_hand_size(self, players: int | None = None) -> int:
+        """The smallest hand size from which a meld can ever be made ([deal.size]) by
+        ``players`` players (None: the least over every count the rules allow).
 
-        With ``pile_draw`` any-depth (or ``rummy_call`` pile) a player can gather pile
-        cards into a meld, so one card will do. Otherwise a player holds at most one card
+        With ``pile_draw`` any-depth (or ``rummy_call`` pile, at three players or more) a
+        player can gather pile cards into a meld, so one card will do. (At two players a
+        Rummy call is never offered: the only other player is the next, who draws or
+        takes instead, [rummy.who].) Otherwise a player holds at most one card
         more than dealt on their turn (the draw) until somebody melds, and nothing can be
         laid off before the first meld: that card and the hand must make a meld of
         :data:`SMALLEST_MELD` cards, plus the card kept for the discard where going out
@@ -290,14 +294,21 @@ class Rules:
         being played: with fewer cards than this in every hand, nobody can gather a new
         meld ([end.dead]).
         """
-        if self.pile_draw is PileDraw.ANY_DEPTH or self.rummy_call is RummyCall.PILE:
+        if self.pile_draw is PileDraw.ANY_DEPTH:
+            return 1
+        if self.rummy_call is RummyCall.PILE and (players is None or players >= 3):
             return 1
         return SMALLEST_MELD - 1 + int(self.going_out is GoingOut.DISCARD_REQUIRED)
 
-    def _why_min_hand(self) -> str:
-        held = (self.hand_size or 0) + 1
+    def _why_min_hand(self, hand_size: int, players: int | None = None) -> str:
+        held = hand_size + 1
+        calls = (
+            "and no Rummy call on the pile"
+            if players is None or self.rummy_call is not RummyCall.PILE
+            else "and no Rummy call between two players"
+        )
         why = (
-            f"with pile_draw top-only (and no Rummy call on the pile) a player holds at most "
+            f"with pile_draw top-only ({calls}) a player holds at most "
             f"{held} cards on their turn "
             f"and a meld needs {SMALLEST_MELD}"
         )
@@ -337,7 +348,9 @@ class Rules:
         """Raises :class:`RulesError` if this many players cannot play these rules.
 
         ``option`` is ``players`` for a count the preset does not allow, ``hand_size``
-        for a deal that overdraws the pack ([deal.size], [pack.decks]).
+        for a deal that overdraws the pack ([deal.size], [pack.decks]) or a hand too
+        small to ever meld at this count. Under ``ties`` leaders-play-on the hands of
+        every smaller count down to two are checked too (a tie play-off deals them).
 
         >>> Rules.preset("rummy", hand_size=9).check_players(6)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -361,6 +374,24 @@ class Rules:
                 f"hold{'' if packs > 1 else 's'} {self.pack_size(players)}; {players} players "
                 f"can be dealt at most {self._most_cards(players)} cards each",
             )
+        size, least = self.hand_size_for(players), self.min_hand_size(players)
+        if size < least:
+            raise RulesError(
+                "hand_size",
+                f"option hand_size: {size} is too few cards for {players} players: "
+                f"{self._why_min_hand(size, players)}, so nobody could ever meld and the "
+                f"hand would never end; at least {least}",
+            )
+        if self.ties is Ties.LEADERS_PLAY_ON:  # tied leaders play hands alone
+            for leaders in range(2, players):
+                try:
+                    self.check_players(leaders)
+                except RulesError as e:
+                    raise RulesError(
+                        e.option,
+                        f"{e.message} (under ties leaders-play-on, {leaders} tied leaders "
+                        "play hands alone)",
+                    ) from None
 
     def options(self) -> dict[str, Any]:
         """Every option key with its value, as written in records (JSON-ready)."""

@@ -464,6 +464,31 @@ def test_deal_size_accepts_the_smallest_hands_that_can_meld(
     Game(rules, ["A", "B", "C"], seed=1)
 
 
+def test_deal_size_a_call_on_the_pile_gathers_nothing_between_two_players() -> None:
+    # [rummy.who]: the call goes to the players other than the one who played and the
+    # next; at two there is none, so one card and top-only draws could never meld
+    rules = Rules.preset("remik-single", hand_size=1, pile_draw="top-only", rummy_call="pile")
+    Game(rules, ["A", "B", "C"], seed=1)  # three: a call can gather pile cards
+    with pytest.raises(RulesError) as info:
+        rules.check_players(2)
+    assert info.value.option == "hand_size"
+    assert "2 players" in info.value.message and "at least 2" in info.value.message
+    with pytest.raises(RulesError):
+        Game(rules, ["A", "B"], seed=1)
+    assert rules.min_hand_size(2) == 2 and rules.min_hand_size(3) == rules.min_hand_size() == 1
+
+
+def test_deal_size_a_game_whose_tie_play_off_could_never_end_is_refused() -> None:
+    # three players may play one-card hands (a call gathers pile cards), but two tied
+    # leaders playing off alone ([game.ties] leaders-play-on) could never meld
+    options = {"hand_size": 1, "pile_draw": "top-only", "rummy_call": "pile"}
+    Game(Rules.preset("remik-500", ties="play-on", **options), ["A", "B", "C"], seed=1)
+    with pytest.raises(RulesError) as info:
+        Game(Rules.preset("remik-500", **options), ["A", "B", "C"], seed=1)
+    assert info.value.option == "hand_size"
+    assert "2 players" in info.value.message and "leaders-play-on" in info.value.message
+
+
 def test_deal_size_smallest_hand_melds_in_play() -> None:
     # the least hand size is not only allowed but playable: melds are made and hands end
     rules = Rules.preset("rummy", hand_size=2)
