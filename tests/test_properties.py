@@ -18,7 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import (
+    CallRummy,
     Card,
+    Deal,
     Discard,
     Game,
     IllegalAction,
@@ -281,3 +283,69 @@ def test_option_variants_play_to_the_end(options: dict[str, Any], players: int, 
         assert Counter(hand.iter_cards()) == total
     assert hand.is_over
     assert hand.scores() == expected_scores(hand)
+
+
+# ---------------------------------------------------------------- nobody is ever stuck
+# docs/rules-decisions.md 6 and 41: whatever the options, a player to act always has a
+# legal action (a draw, an end, a pass, or a play that keeps the duties of the turn). The
+# options below narrow what may be played and combine in many ways; each example deals
+# one small hand under a random set of them and plays random legal actions, weighted
+# towards plays and takes, checking every position reached and every position one listed
+# play or take away (a stuck position can only come after a play or a take: draws, ends
+# and passes are always open). Seeded, so a failure names its example.
+NARROWING: dict[str, list[Any]] = {
+    "all_at_once_from_deal": [1, 1, 1, 1, None],
+    "going_out": ["any", "discard-required", "discard-required", "floating", "floating-unplayable"],
+    "target_must_start_meld": [True, True, False],
+    "layoff_needs_own_meld": [True, False],
+    "top_card_must_meld": [True, True, False],
+    "rummy_call": ["pile", "last-discard", "last-discard", "off"],
+    "joker_swap": [True, False],
+    "first_player_extra_card": [True, False],
+    "melds_per_turn": [None, 1],
+    "stock_exhausted": ["end", "turn-over"],
+    "hand_size": [2, 3, 3, 4, 5],
+    "jokers": [0, 2],
+}
+PLAYS = (Meld, LayOff, Swap, Take, CallRummy)
+WEIGHTS = {Meld: 8, LayOff: 8, Swap: 4, Take: 4, CallRummy: 6}
+STUCK_BLOCKS, STUCK_EXAMPLES, STUCK_STEPS = 4, 200, 45
+DEEPEST = 3  # deeper takes make hands whose all-at-once search is slow
+
+
+def narrowed_hand(example: int) -> tuple[Hand, random.Random, str]:
+    rng = random.Random(f"stuck/{example}")
+    options = {key: rng.choice(values) for key, values in NARROWING.items()}
+    players = rng.choice([2, 3, 4])
+    rules = Rules.preset("500-rum", stock_reuse_limit=1, **options)
+    dealer = players - 1
+    deal = Deal.shuffled(rules, players, seed=example, dealer=dealer)
+    hand = Hand(rules, [f"P{i}" for i in range(players)], dealer, deal, seed=example)
+    return hand, rng, f"example {example}, {players} players, {options}"
+
+
+def shallow(action: Take | CallRummy) -> bool:
+    return action.count is not None and action.count <= DEEPEST
+
+
+def assert_not_stuck(hand: Hand, how: str) -> None:
+    if not hand.is_over:
+        assert hand.legal_actions(), f"{how}: nothing legal after {hand.public_log()[-4:]}"
+
+
+@pytest.mark.parametrize("block", range(STUCK_BLOCKS))
+def test_the_player_to_act_always_has_a_legal_action(block: int) -> None:
+    for example in range(block * STUCK_EXAMPLES, (block + 1) * STUCK_EXAMPLES):
+        hand, rng, how = narrowed_hand(example)
+        for _ in range(STUCK_STEPS):
+            if hand.is_over:
+                break
+            assert_not_stuck(hand, how)
+            legal = hand.legal_actions()
+            for action in legal:
+                if isinstance(action, PLAYS):
+                    after = hand.clone()
+                    after.apply(action)
+                    assert_not_stuck(after, f"{how}, then {action}")
+            short = [a for a in legal if not isinstance(a, (Take, CallRummy)) or shallow(a)]
+            hand.apply(rng.choices(short, [WEIGHTS.get(type(a), 1) for a in short])[0])

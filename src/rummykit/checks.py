@@ -22,6 +22,7 @@ __all__ = [
     "discard_refusal",
     "enter_turn_refusal",
     "held_rest",
+    "last_discard_call_refusal",
     "pile_depth",
     "play_refusal",
     "same_card_error",
@@ -32,6 +33,7 @@ __all__ = [
     "target_reachable",
     "top_take_trap",
     "verb",
+    "whole_hand_goes_down",
 ]
 
 _SECOND_PERSON = {"does": "do", "has": "have", "holds": "hold", "is": "are", "was": "were"}
@@ -153,9 +155,45 @@ def take_obligation(h: HandState, depth: int) -> str:
     return ""
 
 
+def whole_hand_goes_down(
+    h: HandState,
+    p: int,
+    counts: list[int],
+    melds: Sequence[TableMeld],
+    forbidden: int,
+    *,
+    keep_target: bool = False,
+    melded: bool | None = None,
+) -> bool:
+    """Whether ``counts`` (the cards ``p`` would hold) can all go on the table in this
+    turn under the all-at-once rule ([wrotham.all-at-once], decisions 26 and 41): laid off
+    on ``melds`` or in new melds, leaving at most one card to discard (exactly one with
+    [out.discard-required]) that is not ``forbidden``. ``keep_target``: ``forbidden``
+    is a pile target that must start a new meld ([take.new-meld]); ``melded``: whether
+    ``p`` has a meld of their own by then (default: now), without which a lay-off needs a
+    new meld put down first ([layoff.own-meld-first]). Every check of that rule asks
+    this, so what it lists or accepts always leaves a way to go on. ``counts`` is
+    restored."""
+    rules = h.rules
+    if melded is None:
+        melded = h.has_melded[p]
+    return can_meld_all(
+        counts,
+        1,
+        forbidden,
+        rules.ace,
+        melds,
+        exact=rules.going_out is GoingOut.DISCARD_REQUIRED,
+        keep=forbidden if keep_target else -1,
+        meld_first=rules.layoff_needs_own_meld and not melded,
+    )
+
+
 def take_allowed(h: HandState, p: int, depth: int, for_call: bool = False) -> bool:
     """Whether the target at ``depth`` could be melded after the take (or Rummy call)
-    with the cards ``p`` would then hold ([take.must-meld], [rummy.take])."""
+    with the cards ``p`` would then hold ([take.must-meld], [rummy.take], [take.new-meld]
+    where :meth:`~rummykit.state.HandState.new_meld_rule` says so), and, under the
+    all-at-once rule, with the whole hand going down this turn ([wrotham.all-at-once])."""
     pile = h.pile
     target = pile[-depth]
     counts = [0] * 53
@@ -167,17 +205,43 @@ def take_allowed(h: HandState, p: int, depth: int, for_call: bool = False) -> bo
         for c in h.hands[p]:
             counts[c] += 1
         total += len(h.hands[p])
-    if h.all_at_once and not for_call:
-        counts[target] += 1
-        return can_meld_all(counts, 1, target, h.rules.ace, h.melds)
-    if not h.reach_for(p, 0, for_call).can_meld(target, counts, h.melds, total, h.fits()):
+    new_meld = h.new_meld_rule(depth, for_call)
+    reach = h.reach_for(p, 0, for_call, new_meld=new_meld)
+    # (under the all-at-once rule too: a whole hand that goes down melds the target with
+    # the cards held, so this quick test only spares the search where it would fail)
+    if not reach.can_meld(target, counts, h.melds, total, h.fits()):
         return False
-    if h.all_at_once:  # a caller, too, must then meld the whole hand at once
-        for c in h.hands[p]:
-            counts[c] += 1
+    if h.all_at_once:  # then the whole hand must go down this turn
+        if for_call:
+            for c in h.hands[p]:
+                counts[c] += 1
         counts[target] += 1
-        return can_meld_all(counts, 1, target, h.rules.ace, h.melds)
+        return whole_hand_goes_down(h, p, counts, h.melds, target, keep_target=new_meld)
     return True
+
+
+def last_discard_call_refusal(h: HandState, p: int) -> IllegalAction | None:
+    """Why ``p`` may not call the last discard in mode ``last-discard`` now, or None: it
+    must fit a table meld as it is, and ``p`` must be allowed to lay it off
+    ([rummy.last-discard]). Under the all-at-once rule the lay-off puts a card on the
+    table in a turn that then ends at once, so only a player with no other card (a
+    floater) may call ([wrotham.all-at-once], docs/rules-decisions.md 41)."""
+    target = h.pile[-1]
+    if (
+        not h.reach_for(p, 0, True).layoff_allowed
+        or table_cost(target, [0] * 53, h.melds, h.rules.ace)[0] != 1
+    ):
+        return IllegalAction(
+            "rummy.last-discard", f"{CARDS[target]} cannot be laid off on a table meld"
+        )
+    if h.all_at_once and h.hands[p]:
+        return IllegalAction(
+            "wrotham.all-at-once",
+            f"in deal {h.number} nobody may lay off a card unless their whole hand goes down "
+            f"in the same turn, and a call of the last discard ends the turn with "
+            f"{CARDS[target]} laid off",
+        )
+    return None
 
 
 def top_take_trap(h: HandState, p: int) -> bool:
@@ -196,10 +260,12 @@ def same_card_trap(
     rest: Sequence[int],
     melds: Sequence[TableMeld],
     card: int | None = None,
+    melded: bool | None = None,
 ) -> bool:
     """Whether ``rest`` is only copies of ``card`` (default: the card taken from the pile
     top this turn), which may not be discarded, with no way to put one of them on the
-    table ([discard.same-card]).
+    table ([discard.same-card]). ``melded``: whether ``p`` then has a meld of their own
+    (default: now), which [layoff.own-meld-first] asks before a lay-off.
 
     Once a copy is on the table the turn has changed the table, so the restriction lifts
     (docs/rules-decisions.md) and any other copy may be discarded.
@@ -211,7 +277,7 @@ def same_card_trap(
     rules = h.rules
     if rules.joker_swap and swap_possible(card, melds):
         return False  # the joker it frees can be discarded
-    if rules.layoff_needs_own_meld and not h.has_melded[p]:
+    if rules.layoff_needs_own_meld and not (h.has_melded[p] if melded is None else melded):
         return True
     if not any(table_cost(card, [0] * 53, [m], rules.ace)[0] == 1 for m in melds):
         return True
@@ -237,11 +303,14 @@ def target_reachable(
     if counts[h.target] == 0:
         return False
     counts[h.target] -= 1
+    melded = h.has_melded[p] or made > h.melds_made
+    new_meld = h.target_new_meld
     if h.all_at_once:
         counts[h.target] += 1
-        return can_meld_all(counts, 1, h.target, h.rules.ace, melds)
-    melded = h.has_melded[p] or made > h.melds_made
-    reach = h.reach_for(p, made, melded=melded)
+        return whole_hand_goes_down(
+            h, p, counts, melds, h.target, keep_target=new_meld, melded=melded
+        )
+    reach = h.reach_for(p, made, melded=melded, new_meld=new_meld)
     return reach.can_meld(h.target, counts, melds, len(rest) - 1)
 
 
@@ -262,13 +331,7 @@ def table_play_refusal(
     refused, or None ([take.new-meld], [out.discard-required], [discard.same-card],
     [wrotham.all-at-once], [take.must-meld])."""
     rules = h.rules
-    if (
-        not new_meld
-        and h.pending
-        and h.target in used
-        and rules.target_must_start_meld
-        and not h.call_layoff_only
-    ):
+    if not new_meld and h.pending and h.target in used and h.target_new_meld:
         return IllegalAction(
             "take.new-meld",
             f"{CARDS[h.target]}, taken from the pile, must start a new meld: "
@@ -278,13 +341,14 @@ def table_play_refusal(
         return IllegalAction(
             "out.discard-required", f"{h.name(p)} must keep a card to discard to go out"
         )
-    if h.same_card not in used and same_card_trap(h, p, rest, melds):
+    melded = h.has_melded[p] or new_meld
+    if h.same_card not in used and same_card_trap(h, p, rest, melds, melded=melded):
         return same_card_error(h, p, h.same_card)
     if h.all_at_once:
         counts = [0] * 53
         for c in rest:
             counts[c] += 1
-        if not can_meld_all(counts, 1, h.same_card, rules.ace, melds):
+        if not whole_hand_goes_down(h, p, counts, melds, h.same_card, melded=melded):
             return IllegalAction(
                 "wrotham.all-at-once",
                 f"in deal {h.number} nobody may meld before they can meld their whole hand at once",
@@ -304,7 +368,7 @@ def swap_refusal(
 ) -> IllegalAction | None:
     """Why swapping ``card`` for a joker, leaving ``rest`` (the joker included) and
     ``melds``, is refused, or None."""
-    if h.pending and card == h.target and h.rules.target_must_start_meld:
+    if h.pending and card == h.target and h.target_new_meld:
         return IllegalAction(
             "take.new-meld",
             f"{CARDS[card]}, taken from the pile, must start a new meld: a swap does not do",
@@ -315,7 +379,7 @@ def swap_refusal(
         counts = [0] * 53
         for c in rest:
             counts[c] += 1
-        if not can_meld_all(counts, 1, h.same_card, h.rules.ace, melds):
+        if not whole_hand_goes_down(h, p, counts, melds, h.same_card):
             return IllegalAction(
                 "wrotham.all-at-once",
                 f"in deal {h.number} nobody may put a card on the table before they can "

@@ -27,10 +27,12 @@ from rummykit.actions import (
 from rummykit.cards import CARDS, JOKER_CODE, Rank
 from rummykit.checks import (
     discard_refusal,
+    last_discard_call_refusal,
     same_card_error,
     take_allowed,
     take_obligation,
     top_take_trap,
+    whole_hand_goes_down,
 )
 from rummykit.errors import IllegalAction
 from rummykit.melds import (
@@ -42,7 +44,7 @@ from rummykit.melds import (
     run_options,
     swap_joker,
 )
-from rummykit.reach import can_meld_all, table_cost
+from rummykit.reach import table_cost
 from rummykit.rules import Ace, GoingOut, PileDraw, RummyCall
 from rummykit.state import HandState, Phase
 
@@ -113,15 +115,45 @@ def take_refusal(h: HandState, p: int, depth: int) -> IllegalAction | None:
         return same_card_error(h, p, target)
     obligation = take_obligation(h, depth)
     if obligation and not take_allowed(h, p, depth):
-        rule = obligation
-        if h.rules.target_must_start_meld and depth > 1:
-            rule = "take.new-meld"
-        return IllegalAction(
-            rule,
-            f"{h.name(p)} could not meld {CARDS[target]}, which a take of "
-            f"{depth} card{'s' if depth > 1 else ''} must meld this turn",
-        )
+        return _take_error(h, p, depth, obligation)
     return None
+
+
+def _take_error(h: HandState, p: int, depth: int, obligation: str) -> IllegalAction:
+    """The refusal of a take whose target could not be melded, naming the rule that
+    forbids it: ``obligation`` if the target could not be melded in any way,
+    [take.new-meld] if only a lay-off or a swap could meld it, [wrotham.all-at-once] if
+    it could be melded, but not with the whole hand going down this turn."""
+    target = h.pile[-depth]
+    cards = f"{depth} card{'s' if depth > 1 else ''}"
+    counts = [0] * 53
+    for c in h.hands[p]:
+        counts[c] += 1
+    for c in h.pile[len(h.pile) - depth + 1 :]:
+        counts[c] += 1
+    total = len(h.hands[p]) + depth - 1
+    fits = h.fits()
+    if not h.reach_for(p, 0, new_meld=False).can_meld(target, counts, h.melds, total, fits):
+        return IllegalAction(
+            obligation,
+            f"{h.name(p)} could not meld {CARDS[target]}, which a take of {cards} must meld "
+            "this turn",
+        )
+    if h.new_meld_rule(depth) and not h.reach_for(p, 0).can_meld(
+        target, counts, h.melds, total, fits
+    ):
+        return IllegalAction(
+            "take.new-meld",
+            f"{CARDS[target]}, taken from the pile, must start a new meld this turn: "
+            f"{h.name(p)} could only lay it off",
+        )
+    if h.all_at_once:
+        return IllegalAction(
+            "wrotham.all-at-once",
+            f"{h.name(p)} could meld {CARDS[target]}, which a take of {cards} must meld "
+            f"this turn, but not with the whole hand at once, as deal {h.number} requires",
+        )
+    return IllegalAction(obligation, f"{h.name(p)} could not meld {CARDS[target]} this turn")
 
 
 def draw_action(h: HandState) -> Action:
@@ -146,8 +178,8 @@ def _draw_actions(h: HandState) -> list[Action]:
     if h.rules.pile_draw is PileDraw.TOP_ONLY:
         return acts
     p = h.turn
-    if h.all_at_once:
-        acts.extend(take(d) for d in range(2, len(pile) + 1) if take_refusal(h, p, d) is None)
+    if h.all_at_once:  # take_refusal of each depth, without the refusals' messages
+        acts.extend(take(d) for d in range(2, len(pile) + 1) if take_allowed(h, p, d))
         return acts
     # checks.take_allowed for every depth at once: the same reach and counts, the pile
     # cards above each target added one at a time instead of recounted per depth (the
@@ -207,9 +239,12 @@ def open_call_depths(h: HandState, p: int) -> list[int]:
 
 def callable_depths(h: HandState, p: int) -> list[int]:
     """The depths of the pile cards ``p`` may call Rummy on now. Under the all-at-once
-    rule this also asks whether ``p``'s hidden hand could then be melded whole."""
+    rule this also asks whether ``p``'s hidden hand could then be melded whole (in mode
+    ``last-discard``: whether ``p`` holds no other card, :func:`last_discard_call_refusal`)."""
     depths = _public_depths(h, p)
     if h.all_at_once:
+        if h.rules.rummy_call is RummyCall.LAST_DISCARD:
+            return [d for d in depths if last_discard_call_refusal(h, p) is None]
         depths = [d for d in depths if take_allowed(h, p, d, for_call=True)]
     return depths
 
@@ -251,7 +286,7 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
     limit = rules.melds_per_turn
     if limit is None or h.melds_made < limit or h.all_at_once:
         keys: list[tuple[int, ...]] = []
-        if not h.all_at_once or can_meld_all(counts[:], 1, h.same_card, ace, h.melds):
+        if not h.all_at_once or _whole_hand_may_go_down(h, p, counts):
             keys = group_options(counts, counts[JOKER_CODE], distinct)
             keys += run_options(counts, counts[JOKER_CODE], ace)
         for key in keys:
@@ -267,7 +302,7 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
                 continue
             acts.append(meld_action)
     if h.melds and not (rules.layoff_needs_own_meld and not h.has_melded[p]):
-        lay_target = -1 if rules.target_must_start_meld else target
+        lay_target = -1 if h.target_new_meld else target
         held = set(distinct)
         for code, action in _layoff_spots(h):
             if code not in held:
@@ -300,6 +335,17 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
     else:
         acts.extend(DISCARDS[c] for c in distinct if discard_refusal(h, p, c) is None)
     return acts
+
+
+def _whole_hand_may_go_down(h: HandState, p: int, counts: list[int]) -> bool:
+    """Whether ``p``'s whole hand (``counts``) can go down this turn: what any meld of
+    theirs needs under the all-at-once rule (checks.whole_hand_goes_down, with the
+    pending target's duties), so that no meld is tried when it cannot."""
+    if h.pending:
+        return whole_hand_goes_down(
+            h, p, counts[:], h.melds, h.target, keep_target=h.target_new_meld
+        )
+    return whole_hand_goes_down(h, p, counts[:], h.melds, h.same_card)
 
 
 def _ok(check: Checker, p: int, action: Action) -> bool:
@@ -398,10 +444,12 @@ def _meld_spots(m: TableMeld, number: int, ace: Ace) -> list[tuple[int, LayOff]]
     if m.hi < max_position(ace):
         ends.append((EndOfRun.HIGH, m.suit * 13 + rank_at(m.hi + 1) - 1))
     # a twelve-card run takes the same card at both ends: an ace must name the end (it
-    # scores low first, high last); any other card makes the same thirteen round the
-    # corner either way, so it goes on at the high end, unnamed ([layoff.extend])
+    # scores low first, high last), and so must a card added to a run that starts with
+    # its ace (A..Q and a king: A..K, the ace low, or K A..Q, the ace inside); any other
+    # card makes the same thirteen round the corner either way, so it goes on at the
+    # high end, unnamed ([layoff.extend]; melds.lay_off decides alike)
     both = len(ends) == 2 and ends[0][1] == ends[1][1]
-    if both and rank_at(m.lo - 1) != 1:
+    if both and rank_at(m.lo - 1) != 1 and rank_at(m.lo) != 1:
         ends, both = ends[1:], False
     fitting = [(code, end) for end, code in ends]
     if len(fitting) == 2 and fitting[1][0] < fitting[0][0]:

@@ -299,15 +299,22 @@ def resolve_meld(
             raise IllegalAction("joker.declare", "a joker is declared as a card it cannot be here")
     if group_like and (len(naturals) > 1 or n > 4):
         raise IllegalAction("meld.group", group_error or "not a group")
-    return _raise_run_error(naturals, ace)
+    return _raise_run_error(naturals, len(jokers), ace)
 
 
-def _raise_run_error(naturals: Sequence[int], ace: Ace) -> TableMeld:
+def _raise_run_error(naturals: Sequence[int], jokers: int, ace: Ace) -> TableMeld:
+    """Refuses cards of one suit that make no run, saying why when another ``ace`` rule
+    would have taken them: the ace only low (``Q K A``), or a run round the corner
+    (``K A 2``)."""
     if len({SUIT_OF[c] for c in naturals}) > 1:
         raise IllegalAction("meld.run", "not a group (ranks differ) nor a run (suits differ)")
-    corner = " (a run never turns the corner)" if ace is not Ace.AROUND else ""
-    ace_note = " (aces are low in these rules)" if ace is Ace.LOW else ""
-    raise IllegalAction("meld.run", f"the cards are not in consecutive order{corner}{ace_note}")
+    bare: list[int | None] = [None] * jokers
+    note = ""
+    if ace is Ace.LOW and _run_placements(naturals, bare, Ace.LOW_OR_HIGH):
+        note = " (aces are low in these rules: A 2 3, never Q K A)"
+    elif ace is not Ace.AROUND and _run_placements(naturals, bare, Ace.AROUND):
+        note = " (a run never turns the corner, K A 2, in these rules)"
+    raise IllegalAction("meld.run", f"the cards are not in consecutive order{note}")
 
 
 # --------------------------------------------------------------------- lay-offs
@@ -425,7 +432,15 @@ def _lay_off_run(
                 new_slots = [*range(low), *range(len(new_cards) - high, len(new_cards))]
                 reading = TableMeld(True, meld.suit, 0, new_lo, new_cards, ())
                 readings.append(_joker_readings(reading, new_slots))
-            raise IllegalAction("joker.declare", joker_choices(readings))
+            if len(set(readings)) > 1:
+                raise IllegalAction("joker.declare", joker_choices(readings))
+            # the joker reads as the same card either way (an ace at both ends of a
+            # twelve-card run): declaring it would not help, the end decides (decision 5)
+            stands = " and ".join(readings[0])
+            raise IllegalAction(
+                "layoff.extend",
+                f"JK stands for {stands} at either end: name the end (low or high)",
+            )
         raise IllegalAction("layoff.extend", "the card fits both ends: name the end (low or high)")
     (lo, cards), _ = next(iter(results.items()))
     added = len(cards) - len(meld.cards)

@@ -449,9 +449,20 @@ def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]
 #    joker: with two, any card makes a run) can only be left over; more of them than the
 #    allowance, or the card that may not be discarded among them, is a refusal. The
 #    counts only shrink during the search, so this holds for every state below.
+#
+# 7. The options that narrow a plan (docs/rules-decisions.md 41). ``exact``: exactly
+#    ``leftover`` cards stay ([out.discard-required] keeps one for the discard); the
+#    lowest-card-first search still tries every choice of the cards left over, so only
+#    its last step (the jokers left) changes, and the memo is kept apart. ``keep``: a copy
+#    of that card must go into a new meld ([take.new-meld]): it is also the card that may
+#    not be left over, so the table stage only has to leave a copy of it in hand.
+#    ``meld_first``: a lay-off on the table needs a new meld of the player's own in the
+#    same plan ([layoff.own-meld-first]; the meld is put down first): when the table stage
+#    laid anything off, more cards than ``leftover`` must remain, so that the new melds
+#    that take them are at least one (exact for ``leftover`` <= 2, the only use).
 
 _MEMO_LIMIT = 200_000
-_memos: dict[tuple[Ace, int], dict[tuple[bytes, int], bool]] = {}
+_memos: dict[tuple[Ace, int, bool], dict[tuple[bytes, int], bool]] = {}
 # codes in rank-major order: AC AD AH AS 2C ...
 _RANK_MAJOR: tuple[int, ...] = tuple(s * 13 + r for r in range(13) for s in range(4))
 
@@ -551,15 +562,36 @@ def _partnered(card: int, counts: Sequence[int], ace: Ace, jokers: int) -> bool:
 class _AllAtOnce:
     """One search of :func:`can_meld_all` over ``counts`` (changed and restored)."""
 
-    __slots__ = ("ace", "counts", "forbidden", "memo", "visits")
+    __slots__ = (
+        "ace",
+        "counts",
+        "exact",
+        "forbidden",
+        "keep",
+        "meld_first",
+        "memo",
+        "total",
+        "visits",
+    )
 
     def __init__(
-        self, counts: list[int], forbidden: int, ace: Ace, memo: dict[tuple[bytes, int], bool]
+        self,
+        counts: list[int],
+        forbidden: int,
+        ace: Ace,
+        memo: dict[tuple[bytes, int], bool],
+        exact: bool = False,
+        keep: int = -1,
+        meld_first: bool = False,
     ) -> None:
         self.counts = counts
         self.forbidden = forbidden
         self.ace = ace
         self.memo = memo
+        self.exact = exact
+        self.keep = keep
+        self.meld_first = meld_first
+        self.total = sum(counts) if meld_first else 0
         self.visits = 0  # solve() calls, memo hits included
 
     def table(
@@ -572,6 +604,12 @@ class _AllAtOnce:
         """Lay-offs on ``melds[index:]``, then new melds (note 1)."""
         counts = self.counts
         if index == len(melds):
+            if self.keep >= 0 and not counts[self.keep]:
+                return False  # every copy laid off: none starts a new meld (note 7)
+            if self.meld_first:
+                remaining = sum(counts)
+                if remaining < self.total and remaining <= leftover:
+                    return False  # lay-offs and no meld of one's own (note 7)
             return self.start(leftover)
         key = (bytes(counts), index)
         found = seen.get(key)
@@ -620,7 +658,10 @@ class _AllAtOnce:
                 break
         if first == -1:  # only jokers, if anything: they cannot meld alone
             jokers = counts[JOKER_CODE]
-            result = jokers == 0 or (jokers <= left and self.forbidden != JOKER_CODE)
+            if self.exact:  # the jokers are exactly the cards still to leave over
+                result = jokers == left and (jokers == 0 or self.forbidden != JOKER_CODE)
+            else:
+                result = jokers == 0 or (jokers <= left and self.forbidden != JOKER_CODE)
             memo[key] = result
             return result
         result = False
@@ -647,19 +688,31 @@ def can_meld_all(
     forbidden: int,
     ace: Ace,
     melds: Sequence[TableMeld] = (),
+    *,
+    exact: bool = False,
+    keep: int = -1,
+    meld_first: bool = False,
 ) -> bool:
     """Whether every card can go on the table, leaving at most ``leftover`` cards (never
     the card ``forbidden``, which may not be discarded): laid off on ``melds`` or in new
     melds (a card laid off on a new meld could be part of it). ``counts`` is restored.
 
+    The options narrow the plans that count (note 7): ``exact``, exactly ``leftover``
+    cards left over; ``keep``, a card (it must also be ``forbidden``) of which a copy
+    goes into a new meld, not laid off; ``meld_first``, no lay-off on ``melds`` without a
+    new meld too.
+
     An exact search, memoised, lowest card first: see the notes above ``run_cap``.
     """
+    if keep >= 0 and keep != forbidden:
+        raise ValueError("the card kept for a new meld must also be the forbidden card")
     if sum(map(len, _memos.values())) > _MEMO_LIMIT:
         _memos.clear()
-    memo = _memos.get((ace, forbidden))
+    memo = _memos.get((ace, forbidden, exact))
     if memo is None:
-        memo = _memos[ace, forbidden] = {}
-    return _AllAtOnce(counts, forbidden, ace, memo).table(melds, 0, leftover, {})
+        memo = _memos[ace, forbidden, exact] = {}
+    search = _AllAtOnce(counts, forbidden, ace, memo, exact, keep, meld_first)
+    return search.table(melds, 0, leftover, {})
 
 
 def _counted_search(

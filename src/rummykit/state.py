@@ -18,7 +18,7 @@ from rummykit.errors import RecordError
 from rummykit.events import HandEnd
 from rummykit.melds import TableMeld
 from rummykit.reach import Reach, dead_hand, direct_fits
-from rummykit.rules import GoingOut, Rules, StockExhausted
+from rummykit.rules import GoingOut, Rules, RummyCall, StockExhausted
 from rummykit.scoring import score_hand
 
 __all__ = ["HandState", "Phase", "TurnState", "new_seed"]
@@ -404,7 +404,7 @@ class HandState:
             self.stock + self.pile,
             self.melds,
             rules.ace,
-            rules.min_hand_size(),
+            rules.min_hand_size(self.n),
             rules.joker_swap,
         )
 
@@ -490,9 +490,14 @@ class HandState:
         melds_made: int | None = None,
         for_call: bool = False,
         melded: bool | None = None,
+        new_meld: bool | None = None,
     ) -> Reach:
         """The paths ``p`` may use to meld a target now (or after ``melds_made`` new melds
-        this turn; ``melded``: whether ``p`` has a meld of their own by then)."""
+        this turn; ``melded``: whether ``p`` has a meld of their own by then; ``new_meld``:
+        whether the target must start a new meld, by default whenever the option
+        ``target_must_start_meld`` is on, which holds for a card taken from lower in the
+        pile and for a ``pile`` Rummy call, not for the top card taken alone
+        ([take.new-meld]: see :meth:`new_meld_rule`))."""
         rules = self.rules
         made = self.melds_made if melds_made is None else melds_made
         limit = rules.melds_per_turn
@@ -501,13 +506,35 @@ class HandState:
         own = rules.layoff_needs_own_meld and not has_meld
         return Reach(
             ace=rules.ace,
-            new_meld_only=rules.target_must_start_meld,
+            new_meld_only=rules.target_must_start_meld if new_meld is None else new_meld,
             layoff_allowed=not (own and for_call),
             layoff_needs_meld_first=own and not for_call,
             swap_allowed=rules.joker_swap,
             melds_left=melds_left,
             keep_one=rules.going_out is GoingOut.DISCARD_REQUIRED and not for_call,
         )
+
+    def new_meld_rule(self, depth: int, call: bool = False) -> bool:
+        """Whether the target of a take of ``depth`` cards (``call``: a Rummy call) must
+        start a new meld ([take.new-meld], option ``target_must_start_meld``): a card
+        taken from lower in the pile, or called in mode ``pile`` at any depth
+        (docs/rules-decisions.md 40). The top card taken alone is melded as in
+        [take.must-meld] ([take.must-meld-top], [end.stock-take]), and a ``last-discard``
+        call is a lay-off."""
+        rules = self.rules
+        if not rules.target_must_start_meld:
+            return False
+        if call:
+            return rules.rummy_call is RummyCall.PILE
+        return depth > 1
+
+    @property
+    def target_new_meld(self) -> bool:
+        """Whether the pending target must start a new meld (:meth:`new_meld_rule` of the
+        take or call that brought it)."""
+        if not self.pending or not self.rules.target_must_start_meld:
+            return False
+        return self.new_meld_rule(self.took, self.pending_rule == "rummy.take")
 
     def call_reaches(self) -> tuple[Reach, Reach]:
         """The paths a Rummy call may use in this hand, with and without lay-offs

@@ -31,6 +31,7 @@ from rummykit.checks import (
     discard_refusal,
     enter_turn_refusal,
     held_rest,
+    last_discard_call_refusal,
     pile_depth,
     play_refusal,
     swap_refusal,
@@ -40,9 +41,8 @@ from rummykit.checks import (
 )
 from rummykit.errors import IllegalAction, RecordError
 from rummykit.events import Event, HandEnd
-from rummykit.legal import callers, take_refusal
+from rummykit.legal import callers, open_call_depths, take_refusal
 from rummykit.melds import TableMeld, lay_off, resolve_meld, swap_joker
-from rummykit.reach import table_cost
 from rummykit.rules import Ace, GoingOut, RummyCall, StockExhausted
 from rummykit.state import HandState, Phase
 
@@ -257,17 +257,15 @@ def _call_refusal(h: HandState, p: int, depth: int) -> IllegalAction | None:
     if rules.rummy_call is RummyCall.LAST_DISCARD:
         if depth != 1:
             return IllegalAction("rummy.last-discard", "only the last discard may be called")
-        if (
-            not h.reach_for(p, 0, True).layoff_allowed
-            or table_cost(target, [0] * 53, h.melds, rules.ace)[0] != 1
-        ):
-            return IllegalAction(
-                "rummy.last-discard", f"{CARDS[target]} cannot be laid off on a table meld"
-            )
-    elif not take_allowed(h, p, depth, for_call=True):
+        return last_discard_call_refusal(h, p)
+    if not take_allowed(h, p, depth, for_call=True):
         what = "melded with table melds and the pile cards above it"
-        if h.all_at_once:
-            what += f", with the whole hand melded at once (deal {h.number})"
+        if h.all_at_once and depth in open_call_depths(h, p):  # it could, but not whole
+            return IllegalAction(
+                "wrotham.all-at-once",
+                f"{CARDS[target]} can be {what}, but {h.name(p)} could not meld the whole "
+                f"hand with it at once, as deal {h.number} requires",
+            )
         return IllegalAction("rummy.take", f"{CARDS[target]} cannot be {what}")
     return None
 

@@ -234,6 +234,46 @@ def test_take_new_meld_refuses_laying_the_target_off() -> None:
     refuse(hand, "Ana: layoff TH to 1", "take.new-meld")
 
 
+def test_take_new_meld_is_not_the_duty_of_a_top_card_taken_alone_classic() -> None:
+    # [take.new-meld] is a rule of "a card lower down"; the top card taken alone carries
+    # [take.must-meld-top], "the same duty" as [take.must-meld]: a lay-off does
+    hand = make_hand(
+        "500-rum-classic",
+        "Ana Ben",
+        {"Ana": "7H 8H 9H 2C 5D 6H KC QD JS TC 3D 4S 5S"},
+        "4C",
+        stock="AS",
+        target_must_start_meld=True,
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 6H")
+    assert "take 1" in actions(hand)
+    act(hand, "Ben: take 1")
+    refuse(hand, "Ben: discard 2D", "take.must-meld-top")
+    assert "layoff 6H to 1" in actions(hand)
+    act(hand, "Ben: layoff 6H to 1")
+    assert melds(hand) == ["6H 7H 8H 9H"]
+
+
+def test_take_must_meld_names_a_target_that_no_play_could_meld_under_take_new_meld() -> None:
+    # QS (take 2) could not be melded at all: that breaks [take.must-meld] with or
+    # without the option; [take.new-meld] is named only when a lay-off would have done
+    caro = {"Caro": "6D 6H 7D 8D 2S 4S JC"}
+    hand = with_pile("500-rum", NAMES, caro, "6C QS KC", target_must_start_meld=True)
+    refuse(hand, "Caro: take 2", "take.must-meld")
+    hand = make_hand(
+        "500-rum",
+        NAMES,
+        {"Ana": "7H 8H 9H 2C 4C QS KD", "Ben": "TH 3C 5D 6S JC AD 8S"},
+        "6C",
+        stock="4S 3S 2D",
+        target_must_start_meld=True,
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
+    act(hand, "Ben: draw", "Ben: discard TH", "Caro: draw", "Caro: discard 2D")
+    refuse(hand, "Ana: take TH", "take.new-meld")
+    refuse(hand, "Ana: take 3", "take.must-meld")  # 2C: no meld, no lay-off
+
+
 def test_take_new_meld_is_off_by_default_so_a_lay_off_suffices() -> None:
     hand = new_meld_table()
     act(hand, "Ana: take TH", "Ana: layoff TH to 1", "Ana: discard KD")

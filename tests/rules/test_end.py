@@ -114,6 +114,30 @@ def test_end_stock_take_top_card_must_be_melded_before_discarding() -> None:
     assert melds(hand) == ["KC KD KH"]
 
 
+def test_end_stock_take_a_lay_off_does_with_target_must_start_meld() -> None:
+    # [end.stock-take] obliges melding the top card "as in [take.must-meld]": a new meld
+    # or a lay-off. [take.new-meld] is about a card taken from lower in the pile.
+    hands = {"Ana": "7H 8H 9H 2C 5D 3S KC", "Ben": "6C 3D JC QC KH 2D 8C"}
+    hand = make_hand(
+        "500-rum",
+        "Ana Ben",
+        hands,
+        "4C",
+        bottom="6H",
+        hand_size=7,
+        rummy_call="off",
+        target_must_start_meld=True,
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 3S")
+    run_down(hand)
+    assert not hand.stock and hand.to_act == 1 and pile(hand).endswith("6H")
+    assert "take 1" in [str(a) for a in hand.legal_actions()]
+    act(hand, "Ben: take 1")
+    refuse(hand, "Ben: discard 2D", "end.stock-take")
+    act(hand, "Ben: layoff 6H to 1", "Ben: discard 2D")
+    assert melds(hand) == ["6H 7H 8H 9H"]
+
+
 def test_end_stock_take_does_not_apply_while_the_stock_has_cards() -> None:
     hand = make_hand("500-rum", NAMES, EMPTY, "TC", bottom="QC KC", rummy_call="off")
     run_down(hand, leave=1)  # KC is left in the stock, QC is the top of the pile

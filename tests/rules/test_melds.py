@@ -202,6 +202,23 @@ def test_layoff_extend_ace_on_a_twelve_card_run_when_aces_are_low() -> None:
     assert melds(hand) == [f"AH {twelve}"]
 
 
+def test_layoff_extend_a_king_on_a_run_from_its_ace_names_the_end_with_ace_around() -> None:
+    # ace=around, A..Q on the table: KH makes A..K (the ace low) or K A..Q (the ace
+    # inside, scoring high), so the end must be named, and the lay-offs listed name it
+    # (the engine listed "layoff KH to 1", which it then refused: found by a bot)
+    twelve = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH"
+    hand = drawn("500-rum", f"{twelve} KH", draw="5C", names="Ana Ben", ace="around")
+    act(hand, f"Ana: meld {twelve}")
+    texts = [str(a) for a in hand.legal_actions() if str(a).startswith("layoff")]
+    assert texts == ["layoff KH to 1 low", "layoff KH to 1 high"]
+    refuse(hand, "Ana: layoff KH to 1", "layoff.extend")
+    for text in texts:
+        each = hand.clone()
+        act(each, f"Ana: {text}")
+    act(hand, "Ana: layoff KH to 1 low")
+    assert melds(hand) == [f"KH {twelve}"]
+
+
 @pytest.mark.parametrize("card", ["4H", "JK=4H", "JK"])
 def test_layoff_extend_another_card_round_the_corner_needs_no_end(card: str) -> None:
     # [layoff.extend] asks the end only of an ace: with ace=around, the one card that
@@ -386,13 +403,50 @@ def test_layoff_extend_joker_as_an_ace_on_a_twelve_card_run_names_the_end() -> N
     twelve = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
     hand = drawn("500-rum", f"{twelve} JK", draw="5C", names="Ana Ben")
     act(hand, f"Ana: meld {twelve}")
-    refuse(hand, "Ana: layoff JK to 1", "joker.declare")
+    refuse(hand, "Ana: layoff JK to 1", "layoff.extend")  # AH either way: name the end
     refuse(hand, "Ana: layoff JK=AH to 1", "layoff.extend")
     low = hand.clone()
     act(low, "Ana: layoff JK=AH to 1 low")
     assert melds(low) == [f"JK=AH {twelve}"]
     act(hand, "Ana: layoff JK=AH to 1 high")
     assert melds(hand) == [f"{twelve} JK=AH"]
+
+
+@pytest.mark.parametrize("preset", ["500-rum", "remik-500"])
+def test_layoff_extend_a_bare_joker_that_is_the_same_ace_at_either_end_names_the_end(
+    preset: str,
+) -> None:
+    # docs/rules-decisions.md 5: a bare joker on a run with two open ends is refused with
+    # joker.declare unless both readings are the same card; here both are AH, so
+    # declaring it (JK=AH) would not help: the end is missing, as for a natural ace.
+    # (remik values score the joker as the card: AH low 1, high 11)
+    twelve = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    hand = drawn(preset, f"{twelve} JK", draw="5C", names="Ana Ben", hand_size=13)
+    act(hand, f"Ana: meld {twelve}")
+    error = refuse(hand, "Ana: layoff JK to 1", "layoff.extend")
+    assert "AH" in error.message and "name the end" in error.message
+    act(hand, "Ana: layoff JK to 1 low")
+    assert melds(hand) == [f"JK=AH {twelve}"]
+
+
+@pytest.mark.parametrize(
+    ("options", "cards", "reason"),
+    [
+        ({"ace": "low"}, "QH KH AH", "aces are low"),
+        ({"ace": "low"}, "KH AH 2H", "turns the corner"),
+        ({"ace": "low-or-high"}, "KH AH 2H", "turns the corner"),
+        ({"ace": "low"}, "JK KH AH", "aces are low"),
+        ({}, "6H 7H 9H", ""),
+    ],
+)
+def test_meld_run_a_refused_run_gives_the_reason(
+    options: dict[str, str], cards: str, reason: str
+) -> None:
+    # the note says which ace rule would have taken the cards, and only then
+    hand = drawn("500-rum", _seven(cards), draw="9S", **options)
+    error = refuse(hand, f"Ana: meld {cards}", "meld.run")
+    notes = ("aces are low", "turns the corner")
+    assert [n for n in notes if n in error.message] == ([reason] if reason else [])
 
 
 def test_meld_group_with_a_joker_refuses_a_suit_twice_with_two_packs() -> None:

@@ -146,3 +146,26 @@ def test_discard_same_card_copy_may_go_once_the_taken_card_is_on_the_table() -> 
     assert melds(hand) == ["6D 6H 6S"]
     act(hand, "Ben: discard 6H")
     assert pile(hand) == "2C 6H"
+
+
+def test_discard_same_card_a_first_meld_that_leaves_the_top_card_to_lay_off() -> None:
+    # docs/rules-decisions.md 7: a play that leaves only the card taken is refused when
+    # nothing can put it down. Ben takes 6H (top_card_must_meld) with 2C 3C 4C and no
+    # meld yet (layoff_needs_own_meld): his meld makes the lay-off of 6H possible, so
+    # it is allowed, and he floats.
+    hand = make_hand(
+        "500-rum",
+        NAMES,
+        {"Ana": "7H 8H 9H TH", "Ben": "2C 3C 4C"},
+        "6H",
+        hand_size=3,
+        first_player_extra_card=True,
+        top_card_must_meld=True,
+        layoff_needs_own_meld=True,
+        going_out="floating",
+        rummy_call="off",
+    )
+    act(hand, "Ana: meld 7H 8H 9H TH", "Ben: take 1")
+    assert [str(a) for a in hand.legal_actions()] == ["meld 2C 3C 4C"]
+    act(hand, "Ben: meld 2C 3C 4C", "Ben: layoff 6H to 1")
+    assert melds(hand) == ["6H 7H 8H 9H TH", "2C 3C 4C"] and hand.hands[1] == []

@@ -7,10 +7,20 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit import Deal, Game, Phase
+from rummykit import Deal, Game, Hand, Phase
 from rummykit.events import HandEnd
 
-from .kit import act, complete_deal, held, make_game, make_hand, melds, refuse, rules_of
+from .kit import (
+    act,
+    complete_deal,
+    held,
+    make_game,
+    make_hand,
+    melds,
+    refuse,
+    rules_of,
+    with_pile,
+)
 
 TWO = "Ana Ben"
 
@@ -223,3 +233,196 @@ def test_wrotham_all_at_once_option_refuses_a_meld_that_leaves_two_cards() -> No
     refuse(hand, "Ana: meld 3C 4C 5C", "wrotham.all-at-once")
     refuse(hand, "Ana: meld 3C 4C 5C 6C", "wrotham.all-at-once")
     act(hand, "Ana: discard 2H")
+
+
+# ---------------------------------------------------------------- with the other options
+# docs/rules-decisions.md 41: the whole hand must go down as the other options let it, so
+# that no move the engine lists or accepts leaves a player with nothing legal (decision 6)
+def legal(hand: Hand) -> list[str]:
+    actions = [str(a) for a in hand.legal_actions()]
+    assert actions or hand.is_over, "the player to act has no legal action"
+    return actions
+
+
+def test_wrotham_all_at_once_discard_required_is_never_stuck() -> None:
+    # Ana holds 2C 3C 4C 9H 9S and draws 9D. Going out by melding everything would do
+    # under going_out=any, but discard-required keeps a card for the discard: after
+    # 2C 3C 4C the three nines could only all go down, so the meld is refused.
+    hands = {"Ana": "2C 3C 4C 9H 9S", "Ben": "5H 6D JC QS KD"}
+    options = {"hand_size": 5, "all_at_once_from_deal": 1}
+    hand = make_hand("rummy", TWO, hands, "8D", stock="9D", going_out="any", **options)
+    act(hand, "Ana: draw", "Ana: meld 2C 3C 4C", "Ana: meld 9D 9H 9S")
+    assert hand.ended_by is HandEnd.OUT
+    hand = make_hand("rummy", TWO, hands, "8D", stock="9D", going_out="discard-required", **options)
+    act(hand, "Ana: draw")
+    refuse(hand, "Ana: meld 2C 3C 4C", "wrotham.all-at-once")
+    assert not any(a.startswith("meld") for a in legal(hand))
+    act(hand, "Ana: discard 9D")
+    # with exactly one card to spare the meld is allowed, and the discard ends the hand
+    hands = {"Ana": "2C 3C 4C 9H 9S 9C", "Ben": "5H 6D JC QS KD 7S"}
+    options["hand_size"] = 6
+    hand = make_hand("rummy", TWO, hands, "8D", stock="KH", going_out="discard-required", **options)
+    act(hand, "Ana: draw", "Ana: meld 2C 3C 4C")
+    refuse(hand, "Ana: meld 9C 9H 9S KH", ("meld.group", "meld.run"))
+    act(hand, "Ana: meld 9C 9H 9S")
+    assert legal(hand) == ["discard KH"]
+    act(hand, "Ana: discard KH")
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
+
+
+def floating_hearts(caro: str, **options: object) -> Hand:
+    """Three players, deal 1 all at once, floating: Ana melds 3H..9H and floats, Ben
+    discards 2S on the upcard TH, and Caro, holding ``caro``, is to act."""
+    hands = {"Ana": "3H 4H 5H 6H 7H 8H", "Ben": "2S 5D 7S 8D 6C KC", "Caro": caro}
+    hand = make_hand(
+        "500-rum",
+        "Ana Ben Caro",
+        hands,
+        "TH",
+        stock="9H AD",
+        rummy_call="off",
+        going_out="floating",
+        all_at_once_from_deal=1,
+        hand_size=6,
+        **options,
+    )
+    act(hand, "Ana: draw", "Ana: meld 3H 4H 5H 6H 7H 8H 9H", "Ben: draw", "Ben: discard 2S")
+    assert hand.to_act == 2 and hand.hands[0] == []
+    return hand
+
+
+def test_wrotham_all_at_once_target_must_start_meld_is_never_stuck() -> None:
+    # [take.new-meld]: TH, the target of take 2, could only be laid off on 3H..9H; the
+    # whole hand would go down that way, but not with TH in a new meld
+    hand = floating_hearts("3C 4C 5C 9S 9D 9C", target_must_start_meld=True)
+    refuse(hand, "Caro: take 2", "take.new-meld")
+    assert "take 2" not in legal(hand)
+    # without the option the lay-off does, and Caro goes out
+    hand = floating_hearts("3C 4C 5C 9S 9D 9C")
+    act(hand, "Caro: take 2", "Caro: meld 3C 4C 5C", "Caro: meld 9S 9D 9C")
+    act(hand, "Caro: layoff TH to 1", "Caro: discard 2S")
+    assert hand.ended_by is HandEnd.OUT and hand.out == 2
+    # with TH JH QH in the plan the take is allowed, and TH may not be laid off
+    hand = floating_hearts("JH QH 2C 3C 4C 5C", target_must_start_meld=True)
+    act(hand, "Caro: take 2")
+    refuse(hand, "Caro: layoff TH to 1", "take.new-meld")
+    assert "layoff TH to 1" not in legal(hand)
+    act(hand, "Caro: meld TH JH QH", "Caro: meld 2C 3C 4C 5C")
+    assert legal(hand) == ["discard 2S"]
+    # TH TS TD would start a new meld, but the whole hand goes down only with TH laid
+    # off (TS JS QS, TD JD QD, TH, 2S to discard): the all-at-once rule refuses the take
+    hand = floating_hearts("TS JS QS TD JD QD", target_must_start_meld=True)
+    refuse(hand, "Caro: take 2", "wrotham.all-at-once")
+    assert "take 2" not in legal(hand)
+    hand = floating_hearts("TS JS QS TD JD QD")
+    act(hand, "Caro: take 2", "Caro: meld TS JS QS", "Caro: meld TD JD QD")
+    act(hand, "Caro: layoff TH to 1", "Caro: discard 2S")
+    assert hand.ended_by is HandEnd.OUT
+
+
+def test_wrotham_all_at_once_layoff_needs_own_meld_is_never_stuck() -> None:
+    # Ana melds 7H 8H 9H and floats. Ben (6H 5S) could go down by laying off 6H and the
+    # top card TH and discarding 5S, but without a meld of his own he may not lay off.
+    hands = {"Ana": "7H 8H 9H", "Ben": "6H 5S", "Caro": "KD QC"}
+    hand = make_hand(
+        "500-rum",
+        "Ana Ben Caro",
+        hands,
+        "TH",
+        dealer="Caro",
+        rummy_call="off",
+        going_out="floating",
+        all_at_once_from_deal=1,
+        top_card_must_meld=True,
+        layoff_needs_own_meld=True,
+        first_player_extra_card=True,
+        hand_size=2,
+    )
+    act(hand, "Ana: meld 7H 8H 9H")
+    refuse(hand, "Ben: take 1", "take.must-meld-top")
+    assert legal(hand) == ["draw"]
+
+
+def two_runs(**options: object) -> Hand:
+    """Two players, deal 1 all at once, floating: Ana melds 7H 8H 9H and 7S 8S 9S and
+    floats; Ben holds 6H 6S 6D 5H 5S, and TH (the upcard) is the top of the pile."""
+    hands = {"Ana": "7H 8H 9H 7S 8S 9S", "Ben": "6H 6S 6D 5H 5S"}
+    hand = make_hand(
+        "500-rum",
+        TWO,
+        hands,
+        "TH",
+        dealer="Ben",
+        going_out="floating",
+        all_at_once_from_deal=1,
+        top_card_must_meld=True,
+        first_player_extra_card=True,
+        hand_size=5,
+        **options,
+    )
+    act(hand, "Ana: meld 7H 8H 9H", "Ana: meld 7S 8S 9S")
+    return hand
+
+
+def test_wrotham_all_at_once_layoff_needs_own_meld_counts_for_the_whole_hand() -> None:
+    # Ben goes down by lay-offs alone: 6H 5H and 6S 5S below the runs, TH above, 6D to
+    # discard. With layoff_needs_own_meld he must meld first, and 6H 6S 6D (his only
+    # meld) strands 5H 5S, so the take is refused: he could meld TH, but not with the
+    # whole hand at once
+    hand = two_runs()
+    act(hand, "Ben: take 1", "Ben: layoff 6H 5H to 1", "Ben: layoff 6S 5S to 2")
+    act(hand, "Ben: layoff TH to 1", "Ben: discard 6D")
+    assert hand.ended_by is HandEnd.OUT and hand.out == 1
+    hand = two_runs(layoff_needs_own_meld=True)
+    refuse(hand, "Ben: take 1", "wrotham.all-at-once")
+    assert legal(hand) == ["draw"]
+
+
+def test_wrotham_all_at_once_last_discard_call_is_never_stuck() -> None:
+    # [rummy.last-discard]: the caller lays the card off and the turn ends at once, so
+    # under the all-at-once rule only a player with no other card (a floater) may call
+    hands = {
+        "Ana": "2H 3H 4H 5H 6H 7H 8H",
+        "Ben": "TH 3C 5S 7D 9C JS KD",
+        "Dan": "AC 4D 6S 8C TD QS 2S",
+    }
+    hand = make_hand(
+        "500-rum",
+        "Ana Ben Caro Dan",
+        hands,
+        "KC",
+        stock="9H 5D",
+        rummy_call="last-discard",
+        going_out="floating",
+        all_at_once_from_deal=1,
+    )
+    act(hand, "Ana: draw", "Ana: meld 2H 3H 4H 5H 6H 7H 8H 9H", "Ben: draw", "Ben: discard TH")
+    assert hand.phase is Phase.RUMMY and hand.window == (3, 0)
+    refuse(hand, "Dan: rummy 1", "wrotham.all-at-once")
+    assert legal(hand) == ["pass"]
+    act(hand, "Dan: pass")
+    assert legal(hand) == ["rummy 1", "pass"]  # Ana floats: nothing else to go down
+    act(hand, "Ana: rummy 1", "Ana: layoff TH to 1")
+    assert melds(hand) == ["2H 3H 4H 5H 6H 7H 8H 9H TH"] and hand.hands[0] == []
+    assert hand.to_act == 2 and hand.phase is Phase.DRAW
+
+
+def test_wrotham_all_at_once_names_itself_when_a_called_card_could_be_melded() -> None:
+    # KS QS JS lie in the pile, a meld of pile cards: the call is open, but Ben's hand
+    # could not go down with it
+    ana = {"Ana": "2C 4D 6H 8S TC QH AD"}
+    hand = with_pile("500-rum", "Ana Ben Caro", ana, "3D KS QS JS", all_at_once_from_deal=1)
+    assert hand.open_calls() == (3,) and legal(hand) == ["pass"]
+    refuse(hand, "Ben: rummy 3", "wrotham.all-at-once")
+    refuse(hand, "Ben: rummy 2", "rummy.take")  # QS alone: no meld
+
+
+def test_wrotham_all_at_once_names_itself_when_the_target_could_be_melded() -> None:
+    # Caro could meld 7H 8H 9H with the 9H of take 2, but not the rest of her hand
+    # with it: the all-at-once rule refuses the take, not [take.must-meld]
+    hands = {"Caro": "7H 8H 2C 4D 6S JC KD"}
+    hand = make_hand("500-rum", "Ana Ben Caro", hands, "5C", stock="9H QS", all_at_once_from_deal=1)
+    act(hand, "Ana: draw", "Ana: discard 9H", "Ben: draw", "Ben: discard QS")
+    error = refuse(hand, "Caro: take 2", "wrotham.all-at-once")
+    assert "could meld 9H" in error.message
+    refuse(hand, "Caro: take 3", "take.must-meld")  # 5C: no meld at all
