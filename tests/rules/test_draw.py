@@ -206,7 +206,9 @@ def new_meld_table(**options: object) -> Hand:
     return hand
 
 
-def test_take_new_meld_refuses_a_target_that_could_only_be_laid_off() -> None:
+def only_a_layoff_table() -> Hand:
+    """Ana, with 7H 8H 9H on the table, to take TH (pile: 6C 2C TH 2D), which she could
+    only lay off."""
     hand = make_hand(
         "500-rum",
         NAMES,
@@ -217,6 +219,11 @@ def test_take_new_meld_refuses_a_target_that_could_only_be_laid_off() -> None:
     )
     act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
     act(hand, "Ben: draw", "Ben: discard TH", "Caro: draw", "Caro: discard 2D")
+    return hand
+
+
+def test_take_new_meld_refuses_a_target_that_could_only_be_laid_off() -> None:
+    hand = only_a_layoff_table()
     refuse(hand, "Ana: take TH", "take.new-meld")
 
 
@@ -260,16 +267,7 @@ def test_take_must_meld_names_a_target_that_no_play_could_meld_under_take_new_me
     caro = {"Caro": "6D 6H 7D 8D 2S 4S JC"}
     hand = with_pile("500-rum", NAMES, caro, "6C QS KC", target_must_start_meld=True)
     refuse(hand, "Caro: take 2", "take.must-meld")
-    hand = make_hand(
-        "500-rum",
-        NAMES,
-        {"Ana": "7H 8H 9H 2C 4C QS KD", "Ben": "TH 3C 5D 6S JC AD 8S"},
-        "6C",
-        stock="4S 3S 2D",
-        target_must_start_meld=True,
-    )
-    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
-    act(hand, "Ben: draw", "Ben: discard TH", "Caro: draw", "Caro: discard 2D")
+    hand = only_a_layoff_table()
     refuse(hand, "Ana: take TH", "take.new-meld")
     refuse(hand, "Ana: take 3", "take.must-meld")  # 2C: no meld, no lay-off
 
