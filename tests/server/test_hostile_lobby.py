@@ -30,6 +30,22 @@ def _finished_table(live: LiveServer) -> str:
     return table
 
 
+def _response(sock: socket.socket) -> str:
+    """A whole HTTP response read from ``sock`` (its head and body may come apart)."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(4096)
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        int(line.split(b":")[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length:")
+    )
+    while len(body) < length:
+        body += sock.recv(4096)
+    return (head + b"\r\n\r\n" + body).decode()
+
+
 @pytest.mark.parametrize(
     ("body", "why"),
     [
@@ -90,7 +106,7 @@ def test_a_join_whose_table_closes_meanwhile_is_refused_as_closed(
             sock.sendall(head.encode() + body[:3])
             time.sleep(2.0)  # the sweep closes the table while the body is on its way
             sock.sendall(body[3:])
-            answer = sock.recv(4096).decode()
+            answer = _response(sock)
         assert answer.startswith("HTTP/1.1 404"), answer
         assert '"lobby.table"' in answer and "closed" in answer
 
