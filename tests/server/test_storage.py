@@ -5,6 +5,7 @@ on SQLite and, when RUMMYKIT_TEST_DATABASE_URL is set, on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import subprocess
 import sys
@@ -15,7 +16,9 @@ from pathlib import Path
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
+from rummykit.server.storage import GameRow, Store
 from tests.server.kit import Client, LiveServer, seats
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,6 +76,63 @@ def test_a_finished_game_stays_a_record_after_a_restart(
         assert live.get(f"/tables/{table}")["status"] == "over"
         record = live.get(games[0]["record"])
         assert record["players"] == ["Ana", "Greedy 2"] and record["rules"] == "500-rum"
+
+    async def rows() -> tuple[GameRow, GameRow | None]:
+        store = await Store.open(db_url)
+        try:
+            (listed,) = await store.finished_games()
+            return listed, await store.game(listed.id)
+        finally:
+            await store.close()
+
+    # the listing reads headers only; the record is read by itself, one game at a time
+    listed, whole = asyncio.run(rows())
+    assert listed.record is None and listed.result is not None
+    assert whole is not None and whole.record == record and whole.result == listed.result
+
+
+async def _set_action(db_url: str, table: str, seq: int, action: str | None = None) -> str:
+    """The logged action at ``seq`` of ``table``, replaced by ``action`` if given."""
+    from sqlalchemy import select, update
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from rummykit.server.models import actions
+
+    engine = create_async_engine(db_url)
+    where = (actions.c.table_id == table) & (actions.c.seq == seq)
+    async with engine.begin() as conn:
+        before: str = (await conn.execute(select(actions.c.action).where(where))).scalar_one()
+        if action is not None:
+            await conn.execute(update(actions).where(where).values(action=action))
+    await engine.dispose()
+    return before
+
+
+def test_a_table_whose_log_does_not_replay_is_unavailable_and_kept_as_it_was(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    with make_server(db=db_url) as live:
+        table, mover, other, (mover_token, _) = _two_people(live)
+        assert mover.act("draw")["seq"] == 1
+        mover.close()
+        other.close()
+    draw = asyncio.run(_set_action(db_url, table, 1, "draw 2"))  # a deep take: illegal
+    with make_server(db=db_url) as live:
+        # not "playing": the lobby says nobody can play it, and why
+        assert live.get(f"/tables/{table}")["status"] == "unavailable"
+        refused = live.post(f"/tables/{table}/join", {"name": "Cleo"}, 503)
+        assert refused["error"]["rule"] == "lobby.unavailable"
+        with connect(f"ws://127.0.0.1:{live.port}/tables/{table}/ws") as ws:
+            error = json.loads(ws.recv(timeout=5))
+            with pytest.raises(ConnectionClosed):
+                ws.recv(timeout=5)
+            assert error["rule"] == "lobby.unavailable" and ws.close_code == 4503
+    # the rows were left as they were: mended, the table comes back at the next start
+    assert asyncio.run(_set_action(db_url, table, 1, draw)) == "draw 2"
+    with make_server(db=db_url) as live:
+        assert live.get(f"/tables/{table}")["status"] == "playing"
+        back = live.client(table, mover_token, seq=1)
+        assert back.until("state")["seq"] == 1
 
 
 def test_a_failed_write_is_not_acknowledged_and_changes_nothing(

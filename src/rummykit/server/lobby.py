@@ -67,6 +67,8 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self._codes: dict[str, str] = {}
         self._making = 0  # tables being made: not yet in ``tables``
+        #: unfinished tables whose restore failed at start: kept as stored, refused
+        self.unrestored: set[str] = set()
 
     def find(self, ref: str) -> Table:
         """The table with id or code ``ref`` (a code in any case)."""
@@ -89,6 +91,13 @@ class Lobby:
             table_id = await self.store.find_table(ref)
             if table_id is None:
                 raise
+        if table_id in self.unrestored:
+            raise LobbyError(
+                "lobby.unavailable",
+                "this table could not be brought back when the server started; it is kept "
+                "as it was, and the server's log says why",
+                503,
+            )
         state = await self.store.load_table(table_id)
         if table_id in self.tables:  # brought back meanwhile
             return self.tables[table_id]
@@ -109,7 +118,10 @@ class Lobby:
             table_id = await self.store.find_table(ref)
             if table_id is None:
                 raise
-        return table_doc(await self.store.load_table(table_id), set())
+        doc = table_doc(await self.store.load_table(table_id), set())
+        if table_id in self.unrestored:  # not "playing": nobody can play it now
+            doc["status"] = "unavailable"
+        return doc
 
     def _add(self, table: Table) -> None:
         self.tables[table.row.id] = table
@@ -124,7 +136,9 @@ class Lobby:
     async def restore(self) -> int:
         """Brings back every unfinished table in the store (each game replayed from its
         log); returns how many. A waiting table past ``waiting_ttl`` is closed instead; a
-        table whose log does not replay is left out and logged."""
+        table whose log does not replay is left out, logged and listed in ``unrestored``
+        (shown as ``unavailable``, refused with ``lobby.unavailable``, and left in the
+        database as it was, so that a later start can try again)."""
         started = time.monotonic()
         count = 0
         for table_id in await self.store.table_ids():
@@ -137,6 +151,7 @@ class Lobby:
                 self._add(Table(state, self.store, self.config, self.runner))
                 count += 1
             except Exception:
+                self.unrestored.add(table_id)
                 event(
                     "restore.failed",
                     table_id,

@@ -153,14 +153,13 @@ def lobby_routes(
         return endpoint
 
     async def index(_: Request) -> dict[str, Any]:
-        from rummykit.bots import LEVEL_NAMES
-
         return {
             "name": "rummykit",
             "version": version,
             "protocol": PROTOCOL,
             "presets": list(PRESETS),
-            "levels": [*LEVEL_NAMES],
+            # every level a seat may name: the difficulties, the ladder, the extra levels
+            "levels": lobby().runner.levels(),
             "docs": "docs/server.md, docs/protocol.md",
         }
 

@@ -181,7 +181,7 @@ def _game(row: Any) -> GameRow:
         started_at=_utc(row.started_at),
         finished_at=None if row.finished_at is None else _utc(row.finished_at),
         result=row.result,
-        record=row.record,
+        record=getattr(row, "record", None),  # not selected by a listing
     )
 
 
@@ -522,10 +522,12 @@ class Store:
             return TableState(table, seat_rows, game, hand_rows, action_rows)
 
     async def finished_games(self, limit: int = 50, offset: int = 0) -> list[GameRow]:
-        """Finished games, newest first (their records included)."""
+        """Finished games, newest first: their headers and results, without their
+        records (``record`` None), which :meth:`game` loads one at a time."""
+        headers = [c for c in games.c if c.name != "record"]
         async with self.engine.connect() as conn:
             result = await conn.execute(
-                select(games)
+                select(*headers)
                 .where(games.c.finished_at.is_not(None))
                 .order_by(games.c.finished_at.desc(), games.c.id)
                 .limit(limit)

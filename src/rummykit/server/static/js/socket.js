@@ -5,7 +5,7 @@
 const PROTOCOL = 1;
 
 /** Close codes after which connecting again cannot help (docs/protocol.md). */
-const FINAL = new Set([4400, 4401, 4404]);
+const FINAL = new Set([4400, 4401, 4404, 4503]);
 
 export class TableSocket {
   /**
@@ -55,9 +55,11 @@ export class TableSocket {
       if (ws !== this.ws) return; // an old socket, replaced already
       // 4403: the token holds no seat here (watch instead). Trying again cannot help
       // after 4400 (a hello this page cannot mend: an old page), 4401 (a page of another
-      // origin) or 4404 (no such table); the server said why in an error before closing.
+      // origin), 4404 (no such table) or 4503 (a table the server could not bring back
+      // at its start); the server said why in an error before closing.
       if (e.code === 4403) this.hooks.onRefused("server.token");
       if (e.code === 4404) this.hooks.onRefused("lobby.table");
+      if (e.code === 4503) this.hooks.onRefused("lobby.unavailable");
       if (FINAL.has(e.code)) {
         this.stopped = true;
         this.refused = true;
