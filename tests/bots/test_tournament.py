@@ -228,3 +228,25 @@ def test_a_win_shared_between_two_levels_is_a_loss_for_a_third() -> None:
     draw = MatchResult.of("remik-single", 3, 0, ["a", "b", "c"], [game]).bots
     assert draw["c"].draws == 1
     assert "shared" not in game.to_json()  # written only where a win is shared
+
+
+def test_a_hand_sat_out_in_a_tie_play_off_is_not_a_hand_played() -> None:
+    # remik-500 (leaders-play-on) to 40 points: game 88 is tied after its first hand
+    # (seats 0 and 2 on 48), and its two leaders play the second hand alone
+    rules = Rules.preset("remik-500", target=40)
+    result = play_one([BotSpec("greedy"), BotSpec("greedy")], rules, 4, 1, 88)
+    assert len(result.hand_scores) == 2 and result.hands_dealt == (2, 1, 2, 1)
+    assert [h[1] for h in result.hand_scores][1:] == [0]  # seat 1 sat hand 2 out
+    again = GameResult.from_json(result.to_json())
+    assert again.hands_dealt == result.hands_dealt and again.dealt(1) == 1
+    # points a hand: over the hands each seat was dealt
+    stats = MatchResult.of("remik-500", 4, 1, ["greedy"], [result]).bots["greedy"]
+    assert stats.hands == 6
+    assert stats.mean_hand_score == sum(map(sum, result.hand_scores)) / 6
+    # a result saved before hands_dealt was written counts every hand for every seat
+    old = result.to_json()
+    del old["hands_dealt"]
+    assert GameResult.from_json(old).dealt(1) == 2
+    old["hands_dealt"] = [2, 3, 2, 1]
+    with pytest.raises(ValueError, match="hands_dealt"):
+        GameResult.from_json(old)

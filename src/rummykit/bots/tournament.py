@@ -73,6 +73,13 @@ class GameResult:
     deal: int | None = None
     #: the labels of a win shared between levels (a draw for them, a loss for the others)
     shared: tuple[str, ...] = ()
+    #: hands dealt to each seat: fewer than ``hand_scores`` for a seat that sat out a tie
+    #: play-off (``ties`` leaders-play-on); empty in results saved before 2026-11-28
+    hands_dealt: tuple[int, ...] = ()
+
+    def dealt(self, seat: int) -> int:
+        """The hands dealt to ``seat`` (every hand, for a result saved without them)."""
+        return self.hands_dealt[seat] if self.hands_dealt else len(self.hand_scores)
 
     def to_json(self) -> dict[str, Any]:
         """The game as a JSON-ready object (:meth:`from_json` reads it back)."""
@@ -86,6 +93,7 @@ class GameResult:
             "unfinished": self.unfinished,
             "deal": self.deal,
             **({"shared": list(self.shared)} if self.shared else {}),
+            "hands_dealt": list(self.hands_dealt),
         }
 
     @classmethod
@@ -93,10 +101,15 @@ class GameResult:
         """A result from :meth:`to_json`'s object; ``ValueError`` if it is not one."""
         try:
             seats = doc["seats"]
-            if not (len(seats) == len(doc["decisions"]) == len(doc["seconds"])) or any(
-                len(h) != len(seats) for h in doc["hand_scores"]
+            dealt = tuple(int(x) for x in doc.get("hands_dealt", ()))
+            if (
+                not (len(seats) == len(doc["decisions"]) == len(doc["seconds"]))
+                or any(len(h) != len(seats) for h in doc["hand_scores"])
+                or (dealt and len(dealt) != len(seats))
             ):
                 raise ValueError("one entry per seat expected")
+            if any(not 0 <= d <= len(doc["hand_scores"]) for d in dealt):
+                raise ValueError("hands_dealt counts more hands than were played")
             return cls(
                 int(doc["index"]),
                 tuple(str(x) for x in doc["seats"]),
@@ -107,6 +120,7 @@ class GameResult:
                 bool(doc.get("unfinished", False)),
                 None if doc.get("deal") is None else int(doc["deal"]),
                 tuple(str(x) for x in doc.get("shared", ())),
+                dealt,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
@@ -204,7 +218,7 @@ class MatchResult:
                 st = match.bots[label]
                 st.decisions += r.decisions[seat]
                 st.seconds += r.seconds[seat]
-                st.hands += len(r.hand_scores)
+                st.hands += r.dealt(seat)  # a hand sat out is no hand played
                 st.points += sum(h[seat] for h in r.hand_scores)
                 if label in seen:
                     continue
@@ -317,6 +331,11 @@ def play_one(
         unfinished,
         deal,
         shared,
+        # the hands that ended (an unfinished game's last hand has no score)
+        tuple(
+            sum(seat in dealt for dealt in game.seatings[: len(game.results)])
+            for seat in range(players)
+        ),
     )
 
 
