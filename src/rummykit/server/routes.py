@@ -25,6 +25,7 @@ and answered 500 with ``server.internal``: no traceback reaches a client.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
@@ -194,16 +195,11 @@ def lobby_routes(
         """Runs ``op(table, *args)`` in the table's task. A table stopped meanwhile (a
         finished table dropped from memory, a waiting one closed) is opened once more:
         brought back, or refused as closed."""
-        for tries_left in (1, 0):
+        for _ in range(2):
             table = await lobby().open(ref, token)
-            try:
+            with contextlib.suppress(TableStopped):
                 return await table.call(op, table, *args)
-            except TableStopped:
-                if not tries_left:
-                    raise LobbyError(
-                        "lobby.table", "the table stopped meanwhile: try again", 503
-                    ) from None
-        raise AssertionError("unreachable")
+        raise LobbyError("lobby.table", "the table stopped meanwhile: try again", 503)
 
     async def join(request: Request) -> dict[str, Any]:
         body = await _body(request, JoinBody, limit)  # read first: a slow body holds no table
