@@ -11,6 +11,8 @@ import json
 import time
 from typing import Any
 
+import pytest
+
 from tests.browser.support import create_table, join_table, new_page, ready
 
 #: Leaves the page's seat with its token, as the page's own Leave button does.
@@ -51,6 +53,44 @@ def test_a_refused_origin_stops_the_retries_and_says_why(server: Any, browser: A
     status = page.inner_text("#connection")
     assert "rechargez la page" in status  # not "trying again"
     assert "allow-origin" in page.inner_text("#app")  # the rule in French, not the message
+    page.wait_for_timeout(1500)  # a retry would come within 300 ms
+    assert len(hellos) == 1
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    ("rule", "words"),
+    [("lobby.full", "nie ma miejsca"), ("lobby.unavailable", "Nie udało się przywrócić")],
+)
+def test_a_table_the_server_cannot_open_now_stops_the_retries_and_says_why(
+    server: Any, browser: Any, rule: str, words: str
+) -> None:
+    host = new_page(browser)
+    create_table(host, server, "Ana", "rummy", ["bot:greedy"])
+    link = host.input_value("#share-link")
+    page = new_page(browser, locale="pl-PL")
+    hellos: list[str] = []
+
+    def refuse(ws: Any) -> None:
+        # what rummykit.server.ws answers when lobby.open refuses with a 503: the error,
+        # then close code 4503
+        def answer(message: str | bytes) -> None:
+            hellos.append(str(message))
+            ws.send(json.dumps({"type": "error", "rule": rule, "message": "no", "seq": None}))
+            ws.close(code=4503, reason="unavailable")
+
+        ws.on_message(answer)
+
+    page.route_web_socket("**/ws", refuse)
+    page.goto(link)
+    ready(page)
+    page.wait_for_function("document.getElementById('connection').dataset.state === 'stopped'")
+    # the rule's own words, in Polish, where the page shows its message
+    shown = page.inner_text(".message-text")
+    assert words in shown, shown
+    assert page.inner_text(".rule-id") == f"[{rule}]"
+    page.select_option("#language", "en")  # drawn again: still the rule the server gave
+    assert page.inner_text(".rule-id") == f"[{rule}]"
     page.wait_for_timeout(1500)  # a retry would come within 300 ms
     assert len(hellos) == 1
     assert page.errors == []

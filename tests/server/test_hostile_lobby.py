@@ -131,7 +131,7 @@ def test_refused_requests_bring_no_finished_table_back(
 ) -> None:
     with make_server(db=sqlite_url) as live:
         done = [_finished_table(live) for _ in range(2)]
-    with make_server(db=sqlite_url, max_tables=1) as live:
+    with make_server(db=sqlite_url, max_tables=2) as live:
         for table in done:  # their ids are public: GET /games lists them
             response = live.http.post(f"/tables/{table}/leave", json={"token": "junk"})
             assert response.status_code == 403
@@ -140,6 +140,42 @@ def test_refused_requests_bring_no_finished_table_back(
         live.table(seats("open", "greedy"))  # room for a new table
         response = live.http.post(f"/tables/{done[0]}/join", json={"name": "Ana"})
         assert response.status_code == 409 and "over" in response.json()["error"]["message"]
+
+
+def test_finished_tables_anybody_brought_back_make_room_for_new_tables(
+    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rummykit.server import lobby
+
+    with make_server(db=sqlite_url) as live:
+        done = [_finished_table(live) for _ in range(2)]
+    monkeypatch.setattr(lobby, "ROOM_GRACE", 0.0)
+    with make_server(db=sqlite_url, max_tables=2) as live:
+        for table in done:  # watching needs no token: anybody can bring them back
+            watcher = live.client(table)
+            assert watcher.until("state")["view"]["game_over"]
+            watcher.close()
+        assert live.get("/health")["tables"] == 2
+
+        def create() -> httpx.Response:
+            deadline = time.monotonic() + 10
+            while True:  # until the watchers' connections are gone on the server too
+                response = live.http.post("/tables", json={})
+                if response.status_code != 503 or time.monotonic() > deadline:
+                    return response
+                time.sleep(0.05)
+
+        # each new table takes the place of a finished one, which leaves memory
+        assert create().status_code == 201 and create().status_code == 201
+        assert live.get("/health")["tables"] == 2
+        assert live.get(f"/tables/{done[0]}")["status"] == "over"  # still in the database
+        # now only tables in play: no room for another, nor for a finished one
+        response = live.http.post("/tables", json={})
+        assert response.status_code == 503 and response.json()["error"]["rule"] == "lobby.full"
+        with connect(f"ws://127.0.0.1:{live.port}/tables/{done[0]}/ws") as ws:
+            error = json.loads(ws.recv(timeout=5))
+            assert error["rule"] == "lobby.full"
+        assert ws.close_code == 4503
 
 
 def test_names_the_same_but_for_their_unicode_form_are_taken(live: LiveServer) -> None:

@@ -31,6 +31,10 @@ from rummykit.server.table import Table, table_doc
 
 __all__ = ["CODE_LETTERS", "Lobby", "NewTable", "SeatSpec"]
 
+#: A finished table brought back to memory is not dropped to make room for another in
+#: its first seconds, while the client that asked for it connects.
+ROOM_GRACE = 30.0
+
 #: The letters of table codes: no I, L or O (read as 1 and 0), no vowels-only words.
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
@@ -105,10 +109,32 @@ class Lobby:
             raise LobbyError("lobby.table", f"table {state.table.code} is closed", 404)
         if token is not None and not holds_seat(state.seats, token):
             raise LobbyError("lobby.token", "this token holds no seat at this table", 403)
+        if not await self._room():
+            raise LobbyError("lobby.full", "this server has as many tables as it holds", 503)
+        if table_id in self.tables:  # brought back while room was made
+            return self.tables[table_id]
         state.table.updated_at = now()  # in use again: not idle since its game ended
         table = Table(state, self.store, self.config, self.runner)
         self._add(table)
         return table
+
+    async def _room(self) -> bool:
+        """Whether another table fits within ``max_tables``; when none does, the finished
+        table idle longest (no client, untouched for ``ROOM_GRACE``) leaves memory to make
+        room (it stays in the database, and comes back when asked for). So finished
+        tables that anybody may bring back (watching needs no token) never keep a new
+        table out."""
+        while len(self.tables) + self._making >= self.config.max_tables:
+            grace = dt.timedelta(seconds=ROOM_GRACE)
+            idle = [
+                t
+                for t in self.tables.values()
+                if t.row.status == "over" and not t.conns and now() - t.row.updated_at > grace
+            ]
+            if not idle:
+                return False
+            await self._drop(min(idle, key=lambda t: t.row.updated_at))
+        return True
 
     async def describe(self, ref: str) -> dict[str, Any]:
         """A table as the lobby shows it, live or from the database."""
@@ -245,9 +271,9 @@ class Lobby:
 
     async def create(self, spec: NewTable) -> Table:
         """Makes, stores and starts a new table (its seats still to be taken)."""
-        if len(self.tables) + self._making >= self.config.max_tables:
-            raise LobbyError("lobby.full", "this server has as many tables as it holds", 503)
         options, rows = self._check(spec)
+        if not await self._room():
+            raise LobbyError("lobby.full", "this server has as many tables as it holds", 503)
         self._making += 1  # counted from here: tables made at once stay within the bound
         try:
             code = await self._new_code()

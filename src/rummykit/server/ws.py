@@ -5,8 +5,8 @@ saw); then every message it sends is checked for size, rate and shape before the
 sees it. A bad message is answered with a named error and the connection stays open;
 only a bad ``hello`` closes it (codes: 4400 bad hello, 4401 a page from another origin,
 4403 unknown token, 4404 no such table, 4408 no hello in time, 4429 far over the rate
-limit, 4503 a table the server could not bring back at its start, 1013 reads too slowly,
-1011 the server failed).
+limit, 4503 a table the server cannot open now (it is full, or could not bring the
+table back at its start), 1013 reads too slowly, 1011 the server failed).
 
 An unexpected exception while handling a message is logged (kind ``internal``) and the
 client gets a ``server.internal`` error, never the exception itself.

@@ -21,6 +21,7 @@ export class TableSocket {
     this.refused = false; // the server refused us for good (a FINAL close code)
     this.retries = 0;
     this.timer = null;
+    this.lastRule = null; // the rule of the last error the server sent
   }
 
   url() {
@@ -45,6 +46,7 @@ export class TableSocket {
       } catch {
         return;
       }
+      if (msg.type === "error") this.lastRule = msg.rule;
       if (msg.type === "welcome") {
         this.retries = 0;
         this.hooks.onStatus("open");
@@ -55,11 +57,12 @@ export class TableSocket {
       if (ws !== this.ws) return; // an old socket, replaced already
       // 4403: the token holds no seat here (watch instead). Trying again cannot help
       // after 4400 (a hello this page cannot mend: an old page), 4401 (a page of another
-      // origin), 4404 (no such table) or 4503 (a table the server could not bring back
-      // at its start); the server said why in an error before closing.
+      // origin), 4404 (no such table) or 4503 (the server cannot open the table now: it
+      // is full, or could not bring the table back at its start); the server said why in
+      // an error before closing.
       if (e.code === 4403) this.hooks.onRefused("server.token");
       if (e.code === 4404) this.hooks.onRefused("lobby.table");
-      if (e.code === 4503) this.hooks.onRefused("lobby.unavailable");
+      if (e.code === 4503) this.hooks.onRefused(this.lastRule || "lobby.unavailable");
       if (FINAL.has(e.code)) {
         this.stopped = true;
         this.refused = true;
