@@ -178,3 +178,27 @@ def test_the_leak_check_sees_a_card_from_another_hand() -> None:
     assert theirs not in _seen_by(game, 0) and theirs in _seen_by(game, 1)
     assert theirs in set(cards_in(json.dumps(view_to_json(game.view(1)))))
     assert set(cards_in('{"cards": ["JK=8H", "7H"]}')) == {"7H"}
+
+
+def test_a_seat_left_after_the_game_is_kept_and_stood_in_for_in_the_next(
+    live: LiveServer,
+) -> None:
+    table = live.table(seats("open", "open"), options={"deals": 1, "target": None})["id"]
+    ana, ben = live.join(table, "Ana"), live.join(table, "Ben")
+    live.post(f"/tables/{table}/start", {"token": ana})
+    live.post(f"/tables/{table}/leave", {"token": ben})  # a stand-in plays Ben's hand
+    client = live.client(table, ana)
+    client.play_to_end()
+    back = live.post(f"/tables/{table}/back", {"token": ben})
+    assert back["table"]["status"] == "over" and not back["table"]["seats"][1]["away"]
+    # Ben leaves once the game is over: the seat stays his, and the next game is played
+    # by a stand-in in it until he comes back
+    left = live.post(f"/tables/{table}/leave", {"token": ben})
+    assert left["table"]["seats"][1]["away"] and left["table"]["seats"][1]["name"] == "Ben"
+    again = live.post(f"/tables/{table}/again", {"token": ana})
+    assert again["table"]["game_number"] == 2
+    game = again["table"]["game"]
+    event = client.until("event", lambda m: m["game"] == game and m["event"]["seat"] == 1)
+    assert event["by"] == "stand-in"
+    back = live.post(f"/tables/{table}/back", {"token": ben})
+    assert back["table"]["status"] == "playing" and not back["table"]["seats"][1]["away"]
