@@ -315,3 +315,46 @@ def test_wrotham_all_at_once_deals_play_through(seed: int) -> None:
         steps += 1
         assert steps < 5000
     assert len(game.results) >= 6
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_melds_listed_under_the_all_at_once_rule_are_those_the_checks_accept(
+    seed: int,
+) -> None:
+    """legal_actions checks the melds shortest first and leaves unchecked every meld that
+    holds one refused for the whole hand ([wrotham.all-at-once]): the list must be
+    exactly the melds that the full check accepts, one by one, in the order listed."""
+    from rummykit.actions import Meld, Take
+    from rummykit.errors import IllegalAction
+    from rummykit.legal import _meld_action
+    from rummykit.melds import group_options, run_options
+
+    rules = Rules.preset("500-rum", all_at_once_from_deal=1)
+    game = Game(rules, ["A", "B"], seed=seed)
+    rng = random.Random(seed)
+    compared = inferred = 0
+    while not game.over and compared < 5:
+        hand = game.hand
+        acts = game.legal_actions()
+        p = hand.turn
+        if hand.phase.value == "play" and len(hand.hands[p]) >= 12:
+            counts = [0] * 53
+            for c in hand.hands[p]:
+                counts[c] += 1
+            keys = group_options(counts, counts[JOKER_CODE], sorted(set(hand.hands[p])))
+            keys += run_options(counts, counts[JOKER_CODE], rules.ace)
+            accepted = []
+            for key in keys:
+                action = _meld_action(rules.ace, key)
+                try:
+                    hand.check(action, p)
+                except IllegalAction:
+                    continue
+                accepted.append(action)
+            assert [a for a in acts if isinstance(a, Meld)] == accepted
+            if accepted:  # the whole hand can go down: the listing searched
+                compared += 1
+                inferred += len(keys) - len(accepted)
+        takes = [a for a in acts if isinstance(a, Take)]  # deep takes: big hands
+        game.apply(rng.choice(takes) if takes and rng.random() < 0.5 else rng.choice(acts))
+    assert compared == 5 and inferred > 0

@@ -292,6 +292,11 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
         if not h.all_at_once or _whole_hand_may_go_down(h, p, counts):
             keys = group_options(counts, counts[JOKER_CODE], distinct)
             keys += run_options(counts, counts[JOKER_CODE], ace)
+        if h.all_at_once and keys:
+            allowed = _whole_hand_melds(h, p, check, keys, len(hand) - keep_one)
+            keys = [key for key in keys if key in allowed]  # in the order listed
+            acts.extend(_meld_action(ace, key) for key in keys)
+            keys = []
         for key in keys:
             if keep_one and len(key) == len(hand):
                 continue
@@ -338,6 +343,57 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
     else:
         acts.extend(DISCARDS[c] for c in distinct if discard_refusal(h, p, c) is None)
     return acts
+
+
+def _whole_hand_melds(
+    h: HandState, p: int, check: Checker, keys: list[tuple[int, ...]], longest: int
+) -> set[tuple[int, ...]]:
+    """The meld keys of ``keys`` (of at most ``longest`` cards) that ``p`` may put down
+    under the all-at-once rule, each checked in full, shortest first. A meld refused
+    because the rest of the hand could not then go down ([wrotham.all-at-once]) makes
+    every meld that holds it refused too, unchecked: were the hand left by the bigger
+    meld to go down, the one left by the smaller would, the difference laid off on it
+    (the same plan; the other checks only refuse more)."""
+    ace = h.rules.ace
+    allowed: set[tuple[int, ...]] = set()
+    hopeless: list[int] = []  # the card masks (_key_mask) of melds refused so
+    for key in sorted(keys, key=len):
+        if len(key) > longest:
+            continue
+        mask = _key_mask(key)
+        if mask and any(m & mask == m for m in hopeless):
+            continue  # holds a meld refused for the whole hand: refused too
+        try:
+            check(_meld_action(ace, key), p)
+        except IllegalAction as e:
+            if mask and e.rule == "wrotham.all-at-once":
+                hopeless.append(mask)
+            continue
+        allowed.add(key)
+    return allowed
+
+
+def _key_mask(key: tuple[int, ...]) -> int:
+    """A meld key (melds.group_options, melds.run_options) as a bit set, so that one
+    meld's cards are within another's when its bits are: bits 0..51 the natural cards,
+    52..103 a run's jokers by the card they stand for, then three bits a rank for a
+    group's jokers. 0 for a key that holds a card twice (two packs), which is not
+    compared."""
+    mask = 0
+    for k in key:
+        if k < 100:
+            bit = 1 << k
+        elif k < 200:
+            bit = 1 << (k - 48)  # 100 + code: bits 52..103
+        else:
+            slot = 104 + 3 * (k - 201)  # 201 + rank index: the rank's first free slot
+            bit = 1 << slot
+            while mask & bit and bit < 1 << (slot + 2):
+                bit <<= 1
+        if mask & bit:
+            return 0
+        mask |= bit
+    return mask
 
 
 def _whole_hand_may_go_down(h: HandState, p: int, counts: list[int]) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
@@ -501,22 +501,39 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(13) if mask >> i & 1)
 
 
-def _melds_of(first: int, counts: Sequence[int], ace: Ace) -> list[tuple[int, ...]]:
+def _melds_of(first: int, counts: Sequence[int], ace: Ace) -> tuple[tuple[int, ...], ...]:
     """Every new meld that holds the natural ``first`` (codes, jokers as the joker code),
-    each set of cards once; runs of at most :func:`run_cap` cards."""
-    jokers = counts[JOKER_CODE]
+    each set of cards once; runs of at most :func:`run_cap` cards. They depend only on
+    which cards of ``first``'s rank and suit are held and on the jokers, so they are
+    kept under that (:func:`_melds_with`)."""
+    r0 = first % 13
+    base = first - r0
+    same = 0
+    for s in range(4):
+        if counts[r0 + 13 * s]:
+            same |= 1 << s
+    held = 0
+    for i in range(13):
+        if counts[base + i]:
+            held |= 1 << i
+    return _melds_with(first, same, held, counts[JOKER_CODE], ace)
+
+
+@lru_cache(maxsize=1 << 16)
+def _melds_with(
+    first: int, same: int, held: int, jokers: int, ace: Ace
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`_melds_of` for ``first`` with the cards of its rank held as ``same`` (bit
+    ``s``: suit ``s``), those of its suit as ``held`` (bit ``i``: rank ``i + 1``) and
+    ``jokers`` jokers."""
     out: list[tuple[int, ...]] = []
     r0 = first % 13
-    others = [c for c in (r0, r0 + 13, r0 + 26, r0 + 39) if c != first and counts[c]]
+    others = [r0 + 13 * s for s in range(4) if same >> s & 1 and r0 + 13 * s != first]
     for size in range(len(others) + 1):
         for chosen in combinations(others, size):
             for j in range(max(0, 2 - size), min(jokers, 3 - size) + 1):
                 out.append((first, *chosen) + (JOKER_CODE,) * j)
     base = first - r0
-    held = 0
-    for i in range(13):
-        if counts[base + i]:
-            held |= 1 << i
     seen: set[int] = set()
     for window in _windows(first, ace, run_cap(jokers)):
         have = window & held
@@ -536,27 +553,62 @@ def _melds_of(first: int, counts: Sequence[int], ace: Ace) -> list[tuple[int, ..
                 seen.add(key)
                 codes = tuple(base + i for i in _bits(naturals))
                 out.append((first, *codes) + (JOKER_CODE,) * (missing + k))
-    return out
+    return tuple(out)
 
 
-def _partnered(card: int, counts: Sequence[int], ace: Ace, jokers: int) -> bool:
-    """Whether the natural ``card`` makes a three-card meld with held cards and at most
-    ``jokers`` jokers (0 or 1)."""
-    r0 = card % 13
-    same = (counts[r0] > 0) + (counts[r0 + 13] > 0) + (counts[r0 + 26] > 0) + (counts[r0 + 39] > 0)
-    if same - 1 + jokers >= 2:
-        return True
-    base = card - r0
+def _fits_left(
+    counts: Sequence[int],
+    ace: Ace,
+    forbidden: int,
+    left: int,
+    layable: frozenset[int] = frozenset(),
+) -> bool:
+    """The stranded-card check (note 6) with at most one joker: whether the cards that
+    make no three-card meld with the held cards (nor are in ``layable``, cards some
+    lay-off could take) are at most ``left``, ``forbidden`` not among them."""
+    jokers = counts[JOKER_CODE]
+    suits = [0, 0, 0, 0]  # bit i of suits[s]: rank i + 1 of suit s is held
+    for c in range(52):
+        if counts[c]:
+            suits[c // 13] |= 1 << c % 13
+    stranded = 0
+    for s, held in enumerate(suits):
+        for r0 in _bits(_runless(held, jokers, ace)):
+            same = (suits[0] >> r0 & 1) + (suits[1] >> r0 & 1) + (suits[2] >> r0 & 1)
+            if same + (suits[3] >> r0 & 1) - 1 + jokers >= 2:
+                continue  # a group
+            c = s * 13 + r0
+            if c in layable:
+                continue
+            if c == forbidden:
+                return False
+            stranded += counts[c]
+    return stranded <= left
+
+
+@lru_cache(maxsize=1 << 15)
+def _runless(held: int, jokers: int, ace: Ace) -> int:
+    """The ranks of ``held`` (a suit's held ranks, bit ``i``: rank ``i + 1``) that make
+    no three-card run with the suit's other held cards and at most ``jokers`` jokers (0
+    or 1), for the stranded-card check (note 6), cached as a suit's cards recur."""
+    out = 0
     top = max_position(ace)
     around = ace is Ace.AROUND
-    for p in (1, 14) if r0 == 0 and ace is not Ace.LOW else (r0 + 1,):
-        for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
-            if not around and (a < 1 or b > top):
-                continue
-            missing = (counts[base + (a - 1) % 13] == 0) + (counts[base + (b - 1) % 13] == 0)
-            if missing <= jokers:
-                return True
-    return False
+    for r0 in _bits(held):
+        found = False
+        for p in (1, 14) if r0 == 0 and ace is not Ace.LOW else (r0 + 1,):
+            for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
+                if not around and (a < 1 or b > top):
+                    continue
+                missing = (not held >> (a - 1) % 13 & 1) + (not held >> (b - 1) % 13 & 1)
+                if missing <= jokers:
+                    found = True
+                    break
+            if found:
+                break
+        if not found:
+            out |= 1 << r0
+    return out
 
 
 class _AllAtOnce:
@@ -631,15 +683,8 @@ class _AllAtOnce:
         """New melds for every remaining card, after the stranded-card check (note 6)."""
         counts = self.counts
         jokers = counts[JOKER_CODE]
-        if jokers <= 1:
-            stranded = 0
-            for c in range(52):
-                if counts[c] and not _partnered(c, counts, self.ace, jokers):
-                    if c == self.forbidden:
-                        return False
-                    stranded += counts[c]
-            if stranded > left:
-                return False
+        if jokers <= 1 and not _fits_left(counts, self.ace, self.forbidden, left):
+            return False
         return self.solve(left)
 
     def solve(self, left: int) -> bool:
@@ -711,6 +756,12 @@ def can_meld_all(
     memo = _memos.get((ace, forbidden, exact))
     if memo is None:
         memo = _memos[ace, forbidden, exact] = {}
+    if counts[JOKER_CODE] <= 1:
+        # cards that no meld of the hand nor lay-off could ever take: the search only
+        # takes cards away, so they stay stranded in every state below (note 6)
+        layable = frozenset(c for m in melds for e in _extensions(m, counts, ace) for c in e)
+        if not _fits_left(counts, ace, forbidden, leftover, layable):
+            return False
     search = _AllAtOnce(counts, forbidden, ace, memo, exact, keep, meld_first)
     return search.table(melds, 0, leftover, {})
 
