@@ -253,12 +253,9 @@ def callers(h: HandState, order: tuple[int, ...]) -> tuple[int, ...]:
     """The seats of ``order`` offered the Rummy call now: those for whom a call is open
     as far as anybody can tell. It never depends on a hidden card ([rummy.when]): under
     the all-at-once rule a seat whose hand turns out not to meld whole is still asked,
-    and can only pass. In mode ``last-discard`` there, only a seat holding no card may
-    call (decision 41), which everybody can see: the others are not asked."""
+    and can only pass."""
     if not _base_calls(h):
         return ()
-    if h.all_at_once and h.rules.rummy_call is RummyCall.LAST_DISCARD:
-        return tuple(p for p in order if not h.hands[p] and _public_depths(h, p))
     return tuple(p for p in order if _public_depths(h, p))
 
 

@@ -283,15 +283,6 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
             raise IllegalAction(
                 "rummy.who", f"{h.name(p)} is next to play and takes from the pile instead"
             )
-        if (
-            h.all_at_once
-            and rules.rummy_call is RummyCall.LAST_DISCARD
-            and h.phase in (Phase.RUMMY, Phase.DRAW)
-            and h.hands[p]
-        ):  # not asked, since only a seat holding no card may call here (decision 41)
-            refusal = last_discard_call_refusal(h, p)
-            if refusal is not None:
-                raise refusal
         raise IllegalAction("rummy.when", "no Rummy call is open for " + h.name(p) + " now")
     depth = _depth(h, action)
     refusal = _call_refusal(h, p, depth)

@@ -397,9 +397,10 @@ def test_wrotham_all_at_once_last_discard_call_is_never_stuck() -> None:
         all_at_once_from_deal=1,
     )
     act(hand, "Ana: draw", "Ana: meld 2H 3H 4H 5H 6H 7H 8H 9H", "Ben: draw", "Ben: discard TH")
-    # Dan holds cards, which everybody sees: he is not asked, and a call says why
-    assert hand.phase is Phase.RUMMY and hand.window == (0,)
+    assert hand.phase is Phase.RUMMY and hand.window == (3, 0)
     refuse(hand, "Dan: rummy 1", "wrotham.all-at-once")
+    assert legal(hand) == ["pass"]
+    act(hand, "Dan: pass")
     assert legal(hand) == ["rummy 1", "pass"]  # Ana floats: nothing else to go down
     act(hand, "Ana: rummy 1", "Ana: layoff TH to 1")
     assert melds(hand) == ["2H 3H 4H 5H 6H 7H 8H 9H TH"] and hand.hands[0] == []
