@@ -4,17 +4,22 @@ error (4xx), never ``server.internal``, and the server's bounds hold."""
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 import json
 import socket
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import httpx
 import pytest
 from websockets.sync.client import connect
 
+from rummykit.server.storage import now
 from tests.server.kit import LiveServer, seats
 
 
@@ -186,3 +191,71 @@ def test_names_the_same_but_for_their_unicode_form_are_taken(live: LiveServer) -
         assert response.status_code == 400, same
         assert response.json()["error"]["rule"] == "lobby.name"
     live.join(table, "Zoe")  # without the diaeresis: another name
+
+
+class _Idle:
+    """A stand-in for a live table: its row, no client, no call under way."""
+
+    def __init__(self, state: Any, *_: object) -> None:
+        self.row = state.table
+        self.conns: set[object] = set()
+        self.calls = 0
+        self.stopped = False
+
+    def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        self.stopped = True
+        await asyncio.sleep(0.05 if self.row.id == "a" else 0.01)  # a task winding down
+
+
+def test_a_table_brought_back_while_the_sweep_runs_is_not_dropped_with_its_old_self(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the sweep goes over the tables it saw; meanwhile a new table's room drops finished
+    # table t, and a watcher brings t back as a new object: the sweep must leave that one
+    from rummykit.server import lobby
+    from rummykit.server.config import ServerConfig
+
+    def row(ref: str, status: str, age: float) -> Any:
+        stamp = now() - dt.timedelta(seconds=age)
+        return SimpleNamespace(id=ref, code=ref.upper(), status=status, updated_at=stamp)
+
+    class Store:
+        async def find_table(self, ref: str) -> str:
+            return ref
+
+        async def load_table(self, ref: str) -> Any:
+            return SimpleNamespace(table=row(ref, "over", 10_000), seats=[])
+
+    monkeypatch.setattr(lobby, "Table", _Idle)
+
+    async def main() -> tuple[Any, Any]:
+        hall = lobby.Lobby(Store(), ServerConfig(max_tables=2), None)  # type: ignore[arg-type]
+        for ref, status in (("a", "over"), ("t", "over"), ("p", "playing")):
+            table = _Idle(SimpleNamespace(table=row(ref, status, 10_000)))
+            hall.tables[ref] = table  # type: ignore[assignment]
+            hall._codes[ref.upper()] = ref
+        sweep = asyncio.create_task(hall.sweep())
+        await asyncio.sleep(0)  # the sweep drops a, and waits for it to stop
+        assert await hall._room()  # full (t, p): t leaves
+        again = await hall.open("t")  # and comes back
+        await sweep
+        return hall, again
+
+    hall, again = asyncio.run(main())
+    assert hall.tables.get("t") is again and not again.stopped
+    assert sorted(hall.tables) == ["p", "t"]
+
+    async def busy() -> tuple[bool, bool]:
+        # an idle finished table with a request under way (an `again` queued) stays
+        full = lobby.Lobby(Store(), ServerConfig(max_tables=2), None)  # type: ignore[arg-type]
+        for ref, status in (("t", "over"), ("p", "playing")):
+            full.tables[ref] = _Idle(SimpleNamespace(table=row(ref, status, 10_000)))  # type: ignore[assignment]
+        full.tables["t"].calls = 1
+        kept = not await full._room()
+        full.tables["t"].calls = 0
+        return kept, await full._room()
+
+    assert asyncio.run(busy()) == (True, True)

@@ -90,7 +90,10 @@ class Lobby:
         only for a token that holds one of its seats (else ``lobby.token``), so that
         refused requests cannot fill the server's memory with finished tables."""
         try:
-            return self.find(ref)
+            table = self.find(ref)
+            if table.row.status == "over":
+                table.row.updated_at = now()  # asked for: not idle (sweep, _room)
+            return table
         except LobbyError:
             table_id = await self.store.find_table(ref)
             if table_id is None:
@@ -122,14 +125,17 @@ class Lobby:
         """Whether another table fits within ``max_tables``; when none does, the finished
         table idle longest (no client, untouched for ``ROOM_GRACE``) leaves memory to make
         room (it stays in the database, and comes back when asked for). So finished
-        tables that anybody may bring back (watching needs no token) never keep a new
-        table out."""
+        tables that anybody may bring back (watching needs no token) keep no new table
+        out once their clients are gone."""
         while len(self.tables) + self._making >= self.config.max_tables:
             grace = dt.timedelta(seconds=ROOM_GRACE)
             idle = [
                 t
                 for t in self.tables.values()
-                if t.row.status == "over" and not t.conns and now() - t.row.updated_at > grace
+                if t.row.status == "over"
+                and not t.conns
+                and not t.calls
+                and now() - t.row.updated_at > grace
             ]
             if not idle:
                 return False
@@ -155,8 +161,9 @@ class Lobby:
         table.start()
 
     async def _drop(self, table: Table) -> None:
-        self.tables.pop(table.row.id, None)
-        self._codes.pop(table.row.code, None)
+        if self.tables.get(table.row.id) is table:  # not a table brought back since
+            del self.tables[table.row.id]
+            self._codes.pop(table.row.code, None)
         await table.stop()
 
     async def restore(self) -> int:
@@ -201,6 +208,8 @@ class Lobby:
         closed = dropped = 0
         for table in list(self.tables.values()):
             row = table.row
+            if self.tables.get(row.id) is not table:
+                continue  # dropped meanwhile (to make room), perhaps brought back since
             if self._stale(row):
                 # decided again in the table's task: a join queued meanwhile keeps it open
                 if await table.call(self._close_if_stale, table):
@@ -210,6 +219,7 @@ class Lobby:
             elif (
                 row.status == "over"
                 and not table.conns
+                and not table.calls
                 and now() - row.updated_at > dt.timedelta(seconds=self.config.over_ttl)
             ):
                 await self._drop(table)

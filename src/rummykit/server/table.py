@@ -126,6 +126,8 @@ class Table:
             self.clock = TurnClock(seat, self.row.clock_deadline, window)
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
+        #: calls queued or running in the task (a busy table is never dropped)
+        self.calls = 0
 
     # ------------------------------------------------------------------ the task
     def start(self) -> None:
@@ -152,7 +154,11 @@ class Table:
             raise TableStopped("the table has stopped")
         future: asyncio.Future[_T] = asyncio.get_running_loop().create_future()
         self._queue.put_nowait((fn, args, future))
-        return await future
+        self.calls += 1
+        try:
+            return await future
+        finally:
+            self.calls -= 1
 
     async def _run(self) -> None:
         getter: asyncio.Future[Any] | None = None

@@ -4,7 +4,8 @@
 
 const PROTOCOL = 1;
 
-/** Close codes after which connecting again cannot help (docs/protocol.md). */
+/** Close codes after which the page stops connecting (docs/protocol.md): trying again
+ * cannot help, or (4503, a full server) not soon; a reload tries again. */
 const FINAL = new Set([4400, 4401, 4404, 4503]);
 
 export class TableSocket {
@@ -35,6 +36,7 @@ export class TableSocket {
     this.hooks.onStatus("connecting");
     const ws = new WebSocket(this.url());
     this.ws = ws;
+    this.lastRule = null;
     ws.addEventListener("open", () => {
       const { token, seq } = this.hooks.credentials();
       ws.send(JSON.stringify({ type: "hello", protocol: PROTOCOL, token: token || null, seq: seq ?? null }));
@@ -46,6 +48,7 @@ export class TableSocket {
       } catch {
         return;
       }
+      if (ws !== this.ws) return; // an old socket, replaced already
       if (msg.type === "error") this.lastRule = msg.rule;
       if (msg.type === "welcome") {
         this.retries = 0;
@@ -57,9 +60,9 @@ export class TableSocket {
       if (ws !== this.ws) return; // an old socket, replaced already
       // 4403: the token holds no seat here (watch instead). Trying again cannot help
       // after 4400 (a hello this page cannot mend: an old page), 4401 (a page of another
-      // origin), 4404 (no such table) or 4503 (the server cannot open the table now: it
-      // is full, or could not bring the table back at its start); the server said why in
-      // an error before closing.
+      // origin) or 4404 (no such table), nor soon after 4503 (the server cannot open the
+      // table now: it is full, or could not bring the table back at its start); the
+      // server said why in an error before closing.
       if (e.code === 4403) this.hooks.onRefused("server.token");
       if (e.code === 4404) this.hooks.onRefused("lobby.table");
       if (e.code === 4503) this.hooks.onRefused(this.lastRule || "lobby.unavailable");
