@@ -10,7 +10,8 @@ search states, never by timing, and by playing whole games that used to freeze.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import combinations
 
 import pytest
@@ -18,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import Game, Rules
+from rummykit.actions import Action, Meld
 from rummykit.cards import JOKER_CODE, code_of, parse_cards
 from rummykit.melds import TableMeld, max_position, rank_at
 from rummykit.reach import _counted_search, _extensions, can_meld_all, run_cap
@@ -317,6 +319,15 @@ def test_wrotham_all_at_once_deals_play_through(seed: int) -> None:
     assert len(game.results) >= 6
 
 
+def _counted_check(
+    check: Callable[[Action, int], None], melds: list[Meld], action: Action, seat: int, /
+) -> None:
+    """``check``, noting each meld it is asked about in ``melds``."""
+    if isinstance(action, Meld):
+        melds.append(action)
+    check(action, seat)
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_melds_listed_under_the_all_at_once_rule_are_those_the_checks_accept(
     seed: int,
@@ -324,9 +335,9 @@ def test_the_melds_listed_under_the_all_at_once_rule_are_those_the_checks_accept
     """legal_actions checks the melds shortest first and leaves unchecked every meld that
     holds one refused for the whole hand ([wrotham.all-at-once]): the list must be
     exactly the melds that the full check accepts, one by one, in the order listed."""
-    from rummykit.actions import Meld, Take
+    from rummykit.actions import Take
     from rummykit.errors import IllegalAction
-    from rummykit.legal import _meld_action
+    from rummykit.legal import _meld_action, legal_actions
     from rummykit.melds import group_options, run_options
 
     rules = Rules.preset("500-rum", all_at_once_from_deal=1)
@@ -351,10 +362,13 @@ def test_the_melds_listed_under_the_all_at_once_rule_are_those_the_checks_accept
                 except IllegalAction:
                     continue
                 accepted.append(action)
-            assert [a for a in acts if isinstance(a, Meld)] == accepted
+            checked: list[Meld] = []
+            listed = legal_actions(hand, partial(_counted_check, hand.check, checked))
+            assert listed == list(acts)
+            assert [a for a in listed if isinstance(a, Meld)] == accepted
             if accepted:  # the whole hand can go down: the listing searched
                 compared += 1
-                inferred += len(keys) - len(accepted)
+                inferred += len(keys) - len(checked)  # refused without a search
         takes = [a for a in acts if isinstance(a, Take)]  # deep takes: big hands
         game.apply(rng.choice(takes) if takes and rng.random() < 0.5 else rng.choice(acts))
     assert compared == 5 and inferred > 0
