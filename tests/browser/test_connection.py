@@ -27,22 +27,23 @@ LEAVE = """async () => {
 }"""
 
 
-def test_a_refused_origin_stops_the_retries_and_says_why(server: Any, browser: Any) -> None:
+def _refused_page(
+    server: Any, browser: Any, locale: str, rule: str, code: int
+) -> tuple[Any, list[str]]:
+    """A page (in ``locale``) opening a table's link whose every WebSocket is refused as
+    rummykit.server.ws refuses one: an error naming ``rule``, then close ``code``; once
+    the page has stopped trying: the page and the hellos it sent."""
     host = new_page(browser)
     create_table(host, server, "Ana", "rummy", ["bot:greedy"])
     link = host.input_value("#share-link")
-
-    page = new_page(browser, locale="fr-FR")
+    page = new_page(browser, locale=locale)
     hellos: list[str] = []
 
     def refuse(ws: Any) -> None:
-        # what the server answers a page of another origin (rummykit.server.ws): an error
-        # naming the rule, then close code 4401
         def answer(message: str | bytes) -> None:
             hellos.append(str(message))
-            error = {"type": "error", "rule": "server.origin", "message": "not here", "seq": 0}
-            ws.send(json.dumps(error))
-            ws.close(code=4401, reason="origin")
+            ws.send(json.dumps({"type": "error", "rule": rule, "message": "no", "seq": None}))
+            ws.close(code=code, reason="refused")
 
         ws.on_message(answer)
 
@@ -50,6 +51,12 @@ def test_a_refused_origin_stops_the_retries_and_says_why(server: Any, browser: A
     page.goto(link)
     ready(page)
     page.wait_for_function("document.getElementById('connection').dataset.state === 'stopped'")
+    return page, hellos
+
+
+def test_a_refused_origin_stops_the_retries_and_says_why(server: Any, browser: Any) -> None:
+    # a page of another origin: server.origin, then 4401
+    page, hellos = _refused_page(server, browser, "fr-FR", "server.origin", 4401)
     status = page.inner_text("#connection")
     assert "rechargez la page" in status  # not "trying again"
     assert "allow-origin" in page.inner_text("#app")  # the rule in French, not the message
@@ -65,26 +72,8 @@ def test_a_refused_origin_stops_the_retries_and_says_why(server: Any, browser: A
 def test_a_table_the_server_cannot_open_now_stops_the_retries_and_says_why(
     server: Any, browser: Any, rule: str, words: str
 ) -> None:
-    host = new_page(browser)
-    create_table(host, server, "Ana", "rummy", ["bot:greedy"])
-    link = host.input_value("#share-link")
-    page = new_page(browser, locale="pl-PL")
-    hellos: list[str] = []
-
-    def refuse(ws: Any) -> None:
-        # what rummykit.server.ws answers when lobby.open refuses with a 503: the error,
-        # then close code 4503
-        def answer(message: str | bytes) -> None:
-            hellos.append(str(message))
-            ws.send(json.dumps({"type": "error", "rule": rule, "message": "no", "seq": None}))
-            ws.close(code=4503, reason="unavailable")
-
-        ws.on_message(answer)
-
-    page.route_web_socket("**/ws", refuse)
-    page.goto(link)
-    ready(page)
-    page.wait_for_function("document.getElementById('connection').dataset.state === 'stopped'")
+    # lobby.open refused with a 503: the error, then 4503
+    page, hellos = _refused_page(server, browser, "pl-PL", rule, 4503)
     # the rule's own words, in Polish, where the page shows its message
     shown = page.inner_text(".message-text")
     assert words in shown, shown
