@@ -123,10 +123,11 @@ class Lobby:
 
     async def _room(self) -> bool:
         """Whether another table fits within ``max_tables``; when none does, the finished
-        table idle longest (no client, untouched for ``ROOM_GRACE``) leaves memory to make
-        room (it stays in the database, and comes back when asked for). So finished
-        tables that anybody may bring back (watching needs no token) keep no new table
-        out once their clients are gone."""
+        table idle longest leaves memory to make room (it stays in the database, and
+        comes back when asked for). Idle: no client, no call under way, not asked for in
+        the last ``ROOM_GRACE`` seconds (so a client still saying hello keeps it). So
+        finished tables that anybody may bring back (watching needs no token) keep no
+        new table out once their clients are gone."""
         while len(self.tables) + self._making >= self.config.max_tables:
             grace = dt.timedelta(seconds=ROOM_GRACE)
             idle = [
