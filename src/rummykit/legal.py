@@ -289,23 +289,22 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
         if not h.all_at_once or _whole_hand_may_go_down(h, p, counts):
             keys = group_options(counts, counts[JOKER_CODE], distinct)
             keys += run_options(counts, counts[JOKER_CODE], ace)
-        if h.all_at_once and keys:
+        if h.all_at_once:  # every meld needs the whole-hand search: see _whole_hand_melds
             allowed = _whole_hand_melds(h, p, check, keys, len(hand) - keep_one)
-            keys = [key for key in keys if key in allowed]  # in the order listed
-            acts.extend(_meld_action(ace, key) for key in keys)
-            keys = []
-        for key in keys:
-            if keep_one and len(key) == len(hand):
-                continue
-            meld_action: Action = _meld_action(ace, key)
-            if (
-                careful
-                and (full or len(key) >= others)
-                and (target not in key or (same >= 0 and len(key) >= others))
-                and not _ok(check, p, meld_action)
-            ):
-                continue
-            acts.append(meld_action)
+            acts.extend(_meld_action(ace, key) for key in keys if key in allowed)
+        else:
+            for key in keys:
+                if keep_one and len(key) == len(hand):
+                    continue
+                meld_action: Action = _meld_action(ace, key)
+                if (
+                    careful
+                    and (full or len(key) >= others)
+                    and (target not in key or (same >= 0 and len(key) >= others))
+                    and not _ok(check, p, meld_action)
+                ):
+                    continue
+                acts.append(meld_action)
     if h.melds and not (rules.layoff_needs_own_meld and not h.has_melded[p]):
         lay_target = -1 if h.target_new_meld else target
         held = set(distinct)
