@@ -274,22 +274,25 @@ def sorted_hand(hand: Hand, seat: int) -> list[Card]:
 
 # --------------------------------------------------------------------- privacy
 def hidden_from(game: Game, seat: int | None) -> tuple[list[list[int]], list[int]]:
-    """What ``seat`` may not see: each seat's cards less those publicly known (its own
-    hand is not hidden), and the stock."""
+    """What ``seat`` may not see: each seat's cards less those publicly known, taken or
+    drawn from a stock of public order (its own hand is not hidden), and the stock
+    unless its order is public."""
     hand = game.hand
     rest: list[list[int]] = []
     for s, cards in enumerate(hand.hands):
         left = list(cards)
         if s != seat:
-            for c in hand.known[s]:
+            for c in [*hand.known[s], *hand.drawn_known[s]]:
                 left.remove(c)
         rest.append(left if s != seat else [])
-    return rest, list(hand.stock)
+    return rest, [] if hand.stock_public() else list(hand.stock)
 
 
 def visible_to(game: Game, seat: int | None) -> set[str]:
     hand = game.hand
-    cards = [c for k in hand.known for c in k] + list(hand.pile)
+    cards = [c for k in [*hand.known, *hand.drawn_known] for c in k] + list(hand.pile)
+    if hand.stock_public():
+        cards += hand.stock
     cards += [c for m in hand.melds for c in m.cards]
     if seat is not None:
         cards += hand.hands[seat]
@@ -347,10 +350,10 @@ def test_a_view_is_the_same_whatever_the_hidden_cards(
     hands: list[list[int]] = []
     at = 0
     for s, cards in enumerate(rest):
-        mine = list(hand.hands[s]) if s == seat else list(hand.known[s])
+        mine = list(hand.hands[s]) if s == seat else [*hand.known[s], *hand.drawn_known[s]]
         hands.append(mine + shuffled[at : at + len(cards)])
         at += len(cards)
-    new_stock = shuffled[at:]
+    new_stock = shuffled[at:] if stock else list(hand.stock)
     assert Counter(c for h in hands for c in h) + Counter(new_stock) == Counter(
         c for h in hand.hands for c in h
     ) + Counter(hand.stock)

@@ -86,6 +86,7 @@ class HandState:
         "call_resume",
         "calls_cache",
         "dealer",
+        "drawn_known",
         "ended_by",
         "first_turn",
         "hands",
@@ -138,6 +139,9 @@ class HandState:
     pile: list[int]
     melds: list[TableMeld]
     known: list[list[int]]
+    #: per seat, the cards it drew from a stock of public order (:meth:`stock_public`)
+    #: and still holds; replaced, never changed in place (clones share it)
+    drawn_known: tuple[tuple[int, ...], ...]
     turn: int
     phase: Phase
     took: int
@@ -204,6 +208,7 @@ class HandState:
         self.pile = [int(deal.upcard)]
         self.melds = []
         self.known = [[] for _ in range(n)]
+        self.drawn_known = ((),) * n
         self.turn = (dealer + 1) % n
         self.first_turn = rules.first_player_extra_card
         self.phase = Phase.PLAY if self.first_turn else Phase.DRAW
@@ -242,11 +247,13 @@ class HandState:
         pile: Sequence[int],
         melds: Sequence[TableMeld],
         known: Sequence[Sequence[int]],
+        drawn_known: Sequence[Sequence[int]] = (),
         seed: int | str | None = None,
     ) -> Self:
         """A hand in the middle of play, from its cards and its public turn state (as a
-        bot that samples the hidden cards builds one). ``stock`` is listed top first.
-        The history starts empty."""
+        bot that samples the hidden cards builds one). ``stock`` is listed top first;
+        ``drawn_known`` (default: none) holds each seat's cards drawn from a stock of public
+        order (:meth:`stock_public`). The history starts empty."""
         h = cls.__new__(cls)
         h.rules = rules
         h.n = len(names)
@@ -261,6 +268,9 @@ class HandState:
         h.pile = [int(c) for c in pile]
         h.melds = list(melds)
         h.known = [[int(c) for c in k] for k in known]
+        h.drawn_known = (
+            tuple(tuple(int(c) for c in d) for d in drawn_known) if drawn_known else ((),) * h.n
+        )
         h.turn = state.turn
         h.phase = state.phase
         h.took = state.took
@@ -386,6 +396,12 @@ class HandState:
         """Whether an empty stock would be rebuilt from the pile ([end.stock], section 7)."""
         return self.pile_reusable() and not self.dead()
 
+    def stock_public(self) -> bool:
+        """Whether everybody knows the stock's order: the pile was turned over into it
+        without shuffling (``stock_exhausted = turn-over``, section 7), the oldest card
+        on top. The stock then holds only that pile's cards until the hand ends."""
+        return self.reuse > 0 and self.rules.stock_exhausted is StockExhausted.TURN_OVER
+
     def pile_reusable(self) -> bool:
         """Whether the rules would rebuild an empty stock from the pile now, if the hand
         were not dead (``stock_exhausted`` and ``stock_reuse_limit``)."""
@@ -448,6 +464,7 @@ class HandState:
         h.pile = self.pile[:]
         h.melds = self.melds[:]
         h.known = [x[:] for x in self.known]
+        h.drawn_known = self.drawn_known
         h.turn = self.turn
         h.phase = self.phase
         h.took = self.took

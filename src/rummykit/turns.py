@@ -95,13 +95,21 @@ def _start_turn(h: HandState, p: int) -> None:
 
 
 def _remove_known(h: HandState, p: int, cards: Sequence[int]) -> None:
-    """Forgets public knowledge of ``p``'s cards that left the hand."""
+    """Forgets public knowledge of ``p``'s cards that left the hand: taken from the pile
+    (``known``) or, for a card not among those, drawn from a stock of public order
+    (``drawn_known``)."""
     known = h.known[p]
-    if not known:
+    drawn = h.drawn_known[p]
+    if not known and not drawn:
         return
+    left = list(drawn)
     for c in cards:
         if c in known:
             known.remove(c)
+        elif c in left:
+            left.remove(c)
+    if len(left) != len(drawn):
+        h.drawn_known = (*h.drawn_known[:p], tuple(left), *h.drawn_known[p + 1 :])
 
 
 def _end_turn(h: HandState, p: int) -> None:
@@ -195,6 +203,9 @@ def _draw(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
             order = _cards(top_first)
     card = h.stock.pop()
     h.hands[p].append(card)
+    if h.stock_public():  # everybody saw which card it was
+        drawn = h.drawn_known
+        h.drawn_known = (*drawn[:p], (*drawn[p], card), *drawn[p + 1 :])
     _start_turn(h, p)
     h.took = 0
     h.target = -1

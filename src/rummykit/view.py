@@ -2,7 +2,9 @@
 
 A :class:`PlayerView` holds the player's own hand, but of the others only how many cards
 they hold and the cards they are publicly known to hold (taken from the pile or a
-joker taken from the table, and not yet put down). The stock is only a count. Everything
+joker taken from the table, and not yet put down). The stock is only a count, unless
+the pile was turned over into it without shuffling: then everybody saw its order, the
+view holds it, and the cards each seat drew from it (``drawn_known``) are public too. Everything
 on the table is public: the discard pile in order, every meld with who laid each card
 and what each joker stands for, the scores, and the hand's public log. A spectator view
 (``seat=None``) holds no hand at all. Bots and the server only ever see views.
@@ -81,6 +83,12 @@ class PlayerView:
     turn_state: TurnState
     #: the game's winners once it is over: one seat, or several for a shared win
     winners: tuple[int, ...] = ()
+    #: the stock, top first, where everybody knows its order (the pile turned over
+    #: without shuffling, ``stock_exhausted = turn-over``); () while it is hidden
+    open_stock: tuple[Card, ...] = ()
+    #: per seat, the cards it drew from such a stock and still holds (public too, but
+    #: unlike ``known`` they say where a card is, not that its holder wanted it)
+    drawn_known: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def same_card(self) -> Card | None:
@@ -108,6 +116,7 @@ class PlayerView:
             pile=[int(c) for c in self.pile],
             melds=[m.meld for m in self.melds],
             known=[[int(c) for c in k] for k in self.known],
+            drawn_known=[[int(c) for c in d] for d in self.drawn_known],
             seed=seed,
         )
 
@@ -154,6 +163,10 @@ class SeatFacts(NamedTuple):
     legal_actions: tuple[Action, ...]
     game_over: bool
     turn_state: TurnState
+    #: the stock's card codes, top first, where its order is public; () while hidden
+    open_stock: tuple[int, ...] = ()
+    #: per seat, the card codes it drew from such a stock and still holds
+    drawn_known: tuple[tuple[int, ...], ...] = ()
 
 
 def facts_of_hand(hand: Hand, seat: int, totals: tuple[int, ...], over: bool) -> SeatFacts:
@@ -177,6 +190,8 @@ def facts_of_hand(hand: Hand, seat: int, totals: tuple[int, ...], over: bool) ->
         hand.legal_actions() if seat == to_act and not over else (),
         over,
         hand.turn_state(),
+        tuple(reversed(hand.stock)) if hand.stock_public() else (),
+        hand.drawn_known,
     )
 
 
@@ -232,6 +247,8 @@ def view_of_hand(
         winner=winner,
         turn_state=turn_state,
         winners=winners,
+        open_stock=tuple(map(_CARD_OF, reversed(hand.stock))) if hand.stock_public() else (),
+        drawn_known=tuple([tuple(map(_CARD_OF, d)) if d else () for d in hand.drawn_known]),
     )
     return view
 

@@ -79,6 +79,9 @@ _TURN_ADDED = ("tabled",)
 #: fields of views and events added within version 1: written always; where missing,
 #: ``winners`` is read as ``[winner]``, or ``[]`` when ``winner`` is null
 _ADDED = ("winners",)
+#: fields of views added within version 1: written always; where missing, read as
+#: nothing public (``open_stock`` empty, ``drawn_known`` an empty list for each seat)
+_VIEW_ADDED = ("open_stock", "drawn_known")
 _EVENT_KEYS = (
     "version", "hand", "seat", "action", "drawn", "taken", "passed", "restocked",
     "call_window", "result", "game_over", "winner", "next_hand",
@@ -164,6 +167,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "game_over": view.game_over,
         "winner": view.winner,
         "winners": list(view.winners),
+        "open_stock": _cards(view.open_stock),
+        "drawn_known": [_cards(d) for d in view.drawn_known],
         "turn_state": {
             "target": _code(ts.target),
             "pending": ts.pending,
@@ -389,7 +394,7 @@ def view_from_json(doc: object) -> PlayerView:
     if not isinstance(doc, dict):
         _fail("", f"a view must be an object, not {type(doc).__name__}")
     _check_version(doc)
-    d = _obj(doc, "", _VIEW_KEYS, _ADDED)
+    d = _obj(doc, "", _VIEW_KEYS, (*_ADDED, *_VIEW_ADDED))
     players = _list(d["players"], "players", _str)
     n = len(players)
     if n == 0:
@@ -466,7 +471,23 @@ def view_from_json(doc: object) -> PlayerView:
         winner=winner,
         turn_state=turn_state,
         winners=_winners(d, game_over, winner, _list_of_seats(n)),
+        open_stock=_open_stock(d, reuses),
+        drawn_known=per_seat("drawn_known", _card_list) if "drawn_known" in d else ((),) * n,
     )
+
+
+def _open_stock(d: dict[str, Any], reuses: int) -> tuple[Card, ...]:
+    """``open_stock``, checked against ``stock_size`` and ``stock_reuses`` (empty
+    where a document written before the field lacks it)."""
+    if "open_stock" not in d:
+        return ()
+    order = _card_list(d["open_stock"], "open_stock")
+    if order and (len(order) != d["stock_size"] or not reuses):
+        _fail(
+            "open_stock",
+            "is empty, or the whole stock (stock_size cards) once the pile was turned over",
+        )
+    return order
 
 
 def _winners(

@@ -83,7 +83,10 @@ def test_stock_turn_over_order_and_drawn_cards_are_public_for_every_seat() -> No
         assert stock is not None
         assert list(stock.order) == hand.stock[::-1]  # top first
         assert stock.held[1] == ((code("3C"),) if seat != 1 else ())
-        assert stock.held[0] == stock.held[2] == ()  # Ana's TC is nobody's to see
+        # the upcard TC was the pile's oldest card, so the new stock's top: everybody
+        # saw Ana draw it when she turned the pile over
+        assert stock.held[0] == ((code("TC"),) if seat != 0 else ())
+        assert stock.held[2] == ()  # Caro threw her 6C back
         assert next_card(seen_by(hand, seat)) == hand.stock[-1]
     # the 3C counts as Ben's, not unseen; it leaves his known cards once discarded
     view = seen_by(hand, 0)
@@ -173,6 +176,16 @@ def test_stock_turn_over_replay_agrees_with_the_engine_in_played_hands(
                     mine.subtract(stock.held[other])
                     assert min(mine.values(), default=0) >= 0
                     held += len(stock.held[other])
+                # the engine's drawn cards, as the log replays them: the log does not
+                # name the deal's upcard, which may be the one card the replay lacks
+                replay = replay_stock(view)
+                assert replay is not None and list(replay.stock) == list(view.open_stock)
+                for other in range(players):
+                    engine = Counter(int(c) for c in view.drawn_known[other])
+                    assert engine - Counter(replay.held[other]) in (
+                        Counter(),
+                        Counter([game.deals[-1][1].upcard]),
+                    )
             card = next_card(view)
             if card is not None:
                 assert card == (h.stock[-1] if h.stock else h.pile[0])

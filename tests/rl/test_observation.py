@@ -121,3 +121,37 @@ def test_facts_and_views_give_the_same_observation(
             assert by_facts.encode_facts(game.facts(seat)).tobytes() == obs.tobytes()
             count += 1
     assert count > 100
+
+
+def test_a_stock_of_public_order_is_observed_where_the_rules_make_one() -> None:
+    """``stock_exhausted = turn-over``: once the pile is turned over, the stock's order
+    (top first) and the cards each seat drew from it are in the observation, its rows
+    relative to the observer; rules that never turn the pile over unshuffled keep their
+    layout (no such segments)."""
+    for preset in ("500-rum", "remik-500"):
+        plain = ObservationEncoder(Rules.preset(preset), 2)
+        assert plain.segments["open_stock"][1] == plain.segments["drawn_known"][1] == 0
+    shuffled = ObservationEncoder(Rules.preset("rummy", stock_exhausted="reshuffle"), 2)
+    assert shuffled.segments["open_stock"][1] == 0
+    rules = Rules.preset("rummy", hand_size=20)  # a stock of 11: turned over often
+    encoder = ObservationEncoder(rules, 2)
+    assert encoder.segments["open_stock"][1] == rules.pack_size(2)
+    low, high = encoder.bounds()
+    turned = drawn = 0
+    for game in positions("rummy", 2, {"hand_size": 20}, games=3, seed=3, steps=400):
+        hand = game.hand
+        for view in views(game):
+            obs = encoder.encode(view)
+            assert (obs >= low).all() and (obs <= high).all()
+            stock = [int(c) - 1 for c in obs[encoder.segment("open_stock")] if c]
+            assert stock == (hand.stock[::-1] if hand.reuse else [])
+            turned += bool(stock)
+            me = view.seat or 0
+            rows = obs[encoder.segment("drawn_known")].reshape(2, 53)
+            for r in range(2):
+                seat = (me + r) % 2
+                held = [c for c in range(53) for _ in range(int(rows[r][c]))]
+                assert held == sorted(hand.drawn_known[seat])
+                drawn += len(held)
+            assert ("turned over" in view_text(view)) == bool(stock)
+    assert turned > 20 and drawn > 20

@@ -13,6 +13,7 @@ from collections import Counter
 
 from rummykit import Card, Hand, Phase
 from rummykit.events import HandEnd
+from rummykit.view import view_of_hand
 
 from .kit import act, held, make_hand, melds, pile, refuse, run_down
 
@@ -112,6 +113,37 @@ def test_stock_turn_over_as_an_option_on_500_rum() -> None:
     hand = empty("500-rum", stock_exhausted="turn-over", rummy_call="off")
     name = hand.names[hand.turn]
     assert drew(hand, name) == "TC"
+
+
+def open_view(hand: Hand, seat: int | None) -> tuple[str, list[str]]:
+    """What ``seat``'s view (None: a spectator's) shows of the stock, top first, and of
+    the cards each seat drew from it."""
+    view = view_of_hand(hand, seat, (0,) * hand.n, False, None)
+    drawn = [" ".join(map(str, d)) for d in view.drawn_known]
+    return " ".join(map(str, view.open_stock)), drawn
+
+
+def test_stock_turn_over_order_and_drawn_cards_are_public_in_every_view() -> None:
+    hand = empty()
+    for seat in (0, 1, 2, None):
+        assert open_view(hand, seat) == ("", ["", "", ""])  # nothing turned over yet
+    assert drew(hand, "Ana") == "TC"  # the upcard, which everybody saw
+    act(hand, "Ana: discard 2S", "Ben: draw")  # Ben keeps the 3C
+    act(hand, "Ben: discard QS", "Caro: draw", "Caro: discard 6C")  # Caro throws it back
+    order = " ".join(str(Card(c)) for c in reversed(hand.stock))
+    assert order.startswith("7C 8C ") and order.endswith(" KC")
+    for seat in (0, 1, 2, None):
+        assert open_view(hand, seat) == (order, ["TC", "3C", ""])
+    act(hand, "Ana: draw", "Ana: discard TC")  # what leaves the hand is no longer held
+    assert open_view(hand, None)[1] == ["7C", "3C", ""]
+
+
+def test_stock_reshuffle_order_and_drawn_cards_stay_hidden() -> None:
+    hand = empty(stock_exhausted="reshuffle")
+    act(hand, "Ana: draw", "Ana: discard 2S", "Ben: draw")
+    assert hand.reuse == 1
+    for seat in (0, 1, 2, None):
+        assert open_view(hand, seat) == ("", ["", "", ""])
 
 
 # ---------------------------------------------------------------- reshuffle

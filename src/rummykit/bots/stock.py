@@ -4,20 +4,18 @@ Where the stock, once empty, is rebuilt by turning the discard pile over *withou
 shuffling ([end.stock], :func:`rummykit.turns._new_stock`), the new stock's order is
 public: every player saw the pile, and its oldest card (the upcard, or the first discard
 after an earlier turn-over) lies on top. Every card drawn from that stock is then known,
-and so is who drew it.
-
-:func:`public_stock` works this out from a :class:`~rummykit.view.PlayerView` alone (a
-bot keeps no memory between decisions): it replays the hand's public log (draws,
-discards, takes, melds, lay-offs, swaps) from the deal, turning the pile over each time
-a draw finds the stock empty, and checks the result against the view (the pile, the
-stock size, the count of turn-overs). The deal's upcard is not in the log: while it lies
-on the pile it is ``view.pile[0]``, but once turned over it has always been drawn at once
-by the player who turned the pile over (it is the new stock's top card), so the only
-card the replay cannot name is that one draw's, and it needs no other.
+and so is who drew it. The engine keeps both: a view's ``open_stock`` and
+``drawn_known``. :func:`public_stock` reads them as the bots use them, and
+:func:`next_card` answers the card a draw gives now.
 
 Where the rules shuffle the pile into the new stock (``reshuffle``) the order is hidden,
-but which cards the stock holds is not: :func:`reshuffled_cards` answers them from the
-same replay, for determinization to deal the stock from.
+but which cards the stock holds is not: :func:`reshuffled_cards` answers them by
+replaying the hand's public log (draws, discards, takes, melds, lay-offs, swaps) from
+the deal, shuffling the pile into the stock each time a draw finds it empty, and
+checking the result against the view (the pile, the stock size, the count of
+reshuffles). :func:`replay_stock` is that replay; it also turns the pile over where the
+rules do, which tests compare with the engine. The deal's upcard is not in the log:
+while it lies on the pile it is ``view.pile[0]``, and the replay cannot name it after.
 
 >>> from rummykit import Game, Rules
 >>> game = Game(Rules.preset("rummy"), ["Ana", "Ben"], seed=3)
@@ -29,13 +27,11 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rummykit import Phase
 from rummykit.actions import Draw
-from rummykit.bots.evaluate import pack_counts
-from rummykit.bots.seen import shown_cards
 from rummykit.cards import JOKER_CODE, Card
 from rummykit.errors import NotationError
 from rummykit.rules import StockExhausted
@@ -53,7 +49,7 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class PublicStock:
-    """What the public log tells about the stock after a turn-over."""
+    """What the table shows of the stock after a turn-over."""
 
     #: the stock, top first (the next card drawn first), every card known
     order: tuple[int, ...]
@@ -255,9 +251,10 @@ _cache: tuple[weakref.ref[PlayerView] | None, PublicStock | None] = (None, None)
 
 
 def public_stock(view: PlayerView) -> PublicStock | None:
-    """The stock's public order and the cards drawn from it that each seat still holds,
-    or ``None`` where nothing of the stock is public: rules that do not turn the pile
-    over unshuffled, no turn-over yet this hand, or a log that does not replay.
+    """The stock's public order and the cards drawn from it that each other seat still
+    holds beside its ``known`` cards (the view's ``open_stock`` and ``drawn_known``), or
+    ``None`` where nothing of the stock is public: rules that do not turn the pile over
+    unshuffled, or no turn-over yet this hand.
 
     The last answer is kept for the same view object (determinization asks once per
     deal it makes)."""
@@ -273,28 +270,14 @@ def public_stock(view: PlayerView) -> PublicStock | None:
 def _compute(view: PlayerView) -> PublicStock | None:
     if view.rules.stock_exhausted is not StockExhausted.TURN_OVER or not view.stock_reuses:
         return None
-    replay = replay_stock(view)
-    if replay is None or any(c is None for c in replay.stock):
-        return None
-    order = tuple(c for c in replay.stock if c is not None)
     held = tuple(
-        () if seat == view.seat else _beyond(cards, [int(c) for c in view.known[seat]])
-        for seat, cards in enumerate(replay.held)
+        () if seat == view.seat else _beyond([int(c) for c in drawn], map(int, view.known[seat]))
+        for seat, drawn in enumerate(view.drawn_known)
     )
-    # every card placed must be one that the view shows nowhere else
-    free = pack_counts(view.rules, len(view.hand_sizes))
-    shown = shown_cards(view)
-    shown.extend(order)
-    for cards in held:
-        shown.extend(cards)
-    for c in shown:
-        free[c] -= 1
-        if free[c] < 0:
-            return None
-    return PublicStock(order, held)
+    return PublicStock(tuple(map(int, view.open_stock)), held)
 
 
-def _beyond(cards: Sequence[int], known: Sequence[int]) -> tuple[int, ...]:
+def _beyond(cards: Sequence[int], known: Iterable[int]) -> tuple[int, ...]:
     """``cards`` less those already among ``known``."""
     rest = list(known)
     out: list[int] = []

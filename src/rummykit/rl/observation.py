@@ -26,7 +26,12 @@ known        N * 53       cards each seat is publicly known to hold (taken from 
                           pile or a joker taken from the table, not yet put down)
 table        N * 53       cards each seat has put down in melds (a joker as 52)
 pile_cards   53           how many of each card lie in the discard pile
+drawn_known  N * 53 or 0  cards each seat drew from a stock of public order and still
+                          holds (only where the rules turn the pile over unshuffled)
 pile         P            the pile, top first: card code + 1 (0: no card)
+open_stock   P or 0       the stock, top first, where its order is public (the pile
+                          turned over unshuffled): card code + 1 (0: no card, or
+                          hidden); only where the rules turn the pile over unshuffled
 melds        M * 32       per meld: present, is run, suit + 1 (runs), rank (groups),
                           lowest position (runs), length, then 13 slots of card code
                           + 1 (53 a joker, 0 empty) and 13 of who laid it (relative
@@ -41,7 +46,10 @@ turn         16           phase draw, play, rummy, over (one-hot); observer is t
                           the table; game over
 ============ ============ ===========================================================
 
-Scores are raw points (a network should scale them).
+Scores are raw points (a network should scale them). The two segments of a stock of
+public order (``stock_exhausted = turn-over``, as in ``rummy``) have size 0 under rules
+that never make one, so the observations of those rules are laid out as before they
+were added.
 """
 
 from __future__ import annotations
@@ -53,6 +61,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from rummykit import Phase, PlayerView, Rules, SeatFacts, TableMeld, format_cards
+from rummykit.rules import StockExhausted
 
 __all__ = ["MELD_WIDTH", "SEAT_WIDTH", "TURN_WIDTH", "ObservationEncoder"]
 
@@ -83,12 +92,16 @@ class ObservationEncoder:
         self.players = n = players
         self.pack_size = rules.pack_size(players)
         self.max_melds = self.pack_size // 3
+        #: whether the rules ever make a stock of public order (the open-stock segments)
+        self.open = rules.stock_exhausted is StockExhausted.TURN_OVER
         sizes = {
             "hand": 53,
             "known": n * 53,
             "table": n * 53,
             "pile_cards": 53,
+            "drawn_known": n * 53 if self.open else 0,
             "pile": self.pack_size,
+            "open_stock": self.pack_size if self.open else 0,
             "melds": self.max_melds * MELD_WIDTH,
             "seats": n * SEAT_WIDTH,
             "turn": TURN_WIDTH,
@@ -105,6 +118,8 @@ class ObservationEncoder:
         self._known = self.segments["known"][0]
         self._pile_cards = self.segments["pile_cards"][0]
         self._pile = self.segments["pile"][0]
+        self._drawn = self.segments["drawn_known"][0]
+        self._open_stock = self.segments["open_stock"][0]
         self._seats = self.segments["seats"][0]
         self._table_size = self.segments["table"][1]
         self._table_slice = self.segment("table")
@@ -126,6 +141,7 @@ class ObservationEncoder:
         low = np.zeros(self.size, dtype=np.float32)
         high = np.full(self.size, float(self.pack_size), dtype=np.float32)
         high[self.segment("pile")] = 53
+        high[self.segment("open_stock")] = 53
         melds = self.segment("melds")
         per_meld = np.array(
             [1, 1, 4, 13, 25, 13] + [53] * 13 + [self.players] * 13, dtype=np.float32
@@ -160,7 +176,9 @@ class ObservationEncoder:
             me,
             hand,
             view.known,
+            view.drawn_known,
             view.pile,
+            view.open_stock,
             views,
             lambda: [v.meld for v in views],
             view.hand_sizes,
@@ -194,7 +212,9 @@ class ObservationEncoder:
             facts.seat,
             facts.hand,
             facts.known,
+            facts.drawn_known,
             facts.pile,
+            facts.open_stock,
             melds,
             lambda: melds,
             facts.hand_sizes,
@@ -245,7 +265,9 @@ class ObservationEncoder:
             me,
             view.hand or (),
             spread(view.known, ()),
+            spread(view.drawn_known, ()),
             view.pile,
+            view.open_stock,
             melds,
             lambda: melds,
             spread(view.hand_sizes, 0),
@@ -280,7 +302,9 @@ class ObservationEncoder:
         me: int,
         hand: Sequence[int],
         known: Sequence[Sequence[int]],
+        drawn: Sequence[Sequence[int]],
         pile: Sequence[int],
+        open_stock: Sequence[int],
         table_key: Sequence[object],
         table_melds: Callable[[], Sequence[TableMeld]],
         sizes: Sequence[int],
@@ -317,6 +341,10 @@ class ObservationEncoder:
         if pile:
             base = self._pile_cards
             idx += [base + c for c in pile]
+        for p, cards in enumerate(drawn):
+            if cards:
+                base = self._drawn + (p - me) % n * 53
+                idx += [base + c for c in cards]
         table = self._table_slice
         counts = np.bincount(idx, minlength=self._counts)
         counts[table] = obs[table]
@@ -324,6 +352,9 @@ class ObservationEncoder:
         if pile:
             first = self._pile
             obs[first : first + len(pile)] = [c + 1 for c in reversed(pile)]
+        if open_stock:
+            first = self._open_stock
+            obs[first : first + len(open_stock)] = [c + 1 for c in open_stock]
         tail: list[float | int | bool] = []  # the seats, then the turn
         for p in self._rows[me]:
             tail += (sizes[p], totals[p], melded[p], played[p], p == to_act, p == dealer)
@@ -445,14 +476,18 @@ def view_text(view: PlayerView) -> str:
     if view.hand is not None:
         lines.append(f"hand: {format_cards(view.hand)}")
     lines.append(f"pile (top last): {format_cards(view.pile) or '-'}; stock {view.stock_size}")
+    if view.open_stock:
+        lines.append(f"stock (top first, turned over): {format_cards(view.open_stock)}")
     for m in view.melds:
         laid = " ".join(sorted(set(m.laid_by)))
         lines.append(f"meld {m.number} ({m.kind}, {laid}): {' '.join(m.cards)}")
     for p, name in enumerate(names):
         known = format_cards(view.known[p])
+        drawn = format_cards(view.drawn_known[p]) if view.drawn_known else ""
         lines.append(
             f"{name}: {view.hand_sizes[p]} cards, total {view.totals[p]}"
             + (f", known {known}" if known else "")
+            + (f", drawn {drawn}" if drawn else "")
         )
     if view.must_meld is not None:
         lines.append(f"must meld {view.must_meld}")

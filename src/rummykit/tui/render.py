@@ -150,9 +150,18 @@ def melds_text(view: PlayerView) -> Text:
     return Text("\n").join(lines)
 
 
+#: How many cards of a turned-over stock's public order the pile line shows.
+OPEN_STOCK_SHOWN = 5
+
+
 def pile_text(view: PlayerView) -> Text:
     """The whole discard pile spread, bottom first, the top card last and marked."""
-    head = Text(f"Stock {view.stock_size}  Pile {len(view.pile)}", style="bold")
+    head = Text(f"Stock {view.stock_size}", style="bold")
+    if view.open_stock:  # turned over unshuffled: everybody saw its order
+        head.append(" (turned over, next ", style="dim")
+        head.append_text(cards_text(view.open_stock[:OPEN_STOCK_SHOWN]))
+        head.append(" …)" if len(view.open_stock) > OPEN_STOCK_SHOWN else ")", style="dim")
+    head.append(f"  Pile {len(view.pile)}", style="bold")
     if not view.pile:
         head.append(" (empty)", style="dim")
         return head
@@ -183,7 +192,9 @@ def players_text(
             part.append(f" {SHORT_LEVELS.get(levels[player], levels[player])}", style="dim")
         part.append(f" {plural(view.hand_sizes[seat], 'card')}", style="cyan")
         part.append(f" {view.totals[seat]:+d}", style="bold yellow")
-        known = view.known[seat] if player != human else ()
+        known: tuple[Card, ...] = ()
+        if player != human:  # taken from the pile, or drawn from a turned-over stock
+            known = (*view.known[seat], *(view.drawn_known[seat] if view.drawn_known else ()))
         if known:
             part.append(" has ", style="dim")
             part.append_text(cards_text(known))

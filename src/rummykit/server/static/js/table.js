@@ -66,6 +66,9 @@ function players(s) {
       const turn = v.to_act === seat;
       const last = s.lastText(game);
       const fresh = s.flash && s.flash.seat === game && s.flash.seq === s.seq;
+      // taken from the pile, or drawn from a turned-over stock (drawn_known: servers of
+      // before it send none)
+      const known = [...v.known[seat], ...((v.drawn_known || [])[seat] || [])];
       return h(
         "li",
         { class: `player${turn ? " to-act" : ""}${seat === v.seat ? " me" : ""}${fresh ? " flash" : ""}`, "aria-current": turn ? "true" : null, "data-seat": seat },
@@ -86,7 +89,7 @@ function players(s) {
           turn ? h("span", { class: "turn" }, t("player.turn")) : null,
           s.clock && s.clock.seat === game ? h("span", { class: "clock", "data-clock": "" }) : null,
         ),
-        v.known[seat].length ? h("div", { class: "known", role: "group", "aria-label": t("player.known") }, v.known[seat].map((c) => cardNode(c, { mini: true }))) : null,
+        known.length ? h("div", { class: "known", role: "group", "aria-label": t("player.known") }, known.map((c) => cardNode(c, { mini: true }))) : null,
         h("div", { class: "last-action" }, last || "\u00a0"),
       );
     }),
@@ -96,17 +99,20 @@ function players(s) {
 function stockAndPile(s, legal, advised) {
   const v = s.view;
   const mayDraw = legal.draw;
+  // a stock made by turning the pile over unshuffled: everybody saw its order
+  const next = v.open_stock && v.open_stock.length ? v.open_stock[0] : null;
   const stock = h(
     "button",
     {
       type: "button",
       class: `stock${mayDraw ? " legal" : ""}${advised.stock ? " hinted" : ""}`,
       "data-focus": "stock",
-      "aria-label": t("table.stock", { count: v.stock_size }),
+      "aria-label": next ? t("table.stock-open", { count: v.stock_size, card: cardName(next) }) : t("table.stock", { count: v.stock_size }),
       "data-legal": mayDraw ? "true" : "false",
+      "data-next": next,
       onclick: () => s.draw(),
     },
-    v.stock_size ? fromMarkup(backSvg()) : h("span", { class: "empty-stock" }, "∅"),
+    next ? cardNode(next, { mini: true }) : v.stock_size ? fromMarkup(backSvg()) : h("span", { class: "empty-stock" }, "∅"),
     h("span", { class: "stock-count", "aria-hidden": "true" }, String(v.stock_size)),
   );
   const depths = new Set([...legal.takes, ...legal.calls.map((c) => c.depth)]);
