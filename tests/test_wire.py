@@ -4,6 +4,7 @@ Schemas, read back exactly, and holding nothing the seat may not know."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import enum
 import json
 import random
@@ -554,6 +555,49 @@ def test_a_bad_view_is_refused_naming_the_field(
     assert info.value.rule == "record.wire" and isinstance(info.value, RecordError)
     assert info.value.message.startswith(field + ": ")
     assert VIEW_SCHEMA.is_valid(doc) is not schema_refuses
+
+
+def open_stock_doc() -> dict[str, Any]:
+    """A seat's view document with a turned-over stock of public order, and cards drawn
+    from it that a seat still holds."""
+    for view in all_views():
+        if view.open_stock and any(view.drawn_known) and view.seat is not None:
+            return view_to_json(view)
+    raise AssertionError("no position with a turned-over stock")
+
+
+def test_a_view_document_of_before_the_open_stock_reads_nothing_public() -> None:
+    # open_stock and drawn_known were added within version 1: older documents load
+    doc = open_stock_doc()
+    del doc["open_stock"], doc["drawn_known"]
+    assert VIEW_SCHEMA.is_valid(doc)
+    view = view_from_json(doc)
+    assert view.open_stock == () and view.drawn_known == ((),) * len(view.players)
+
+
+def test_the_open_stock_and_drawn_cards_are_checked_against_the_rules() -> None:
+    doc = open_stock_doc()
+    view = view_from_json(doc)
+    assert view.open_stock and view.stock_reuses
+    bad: list[tuple[dict[str, Any], str]] = [
+        ({**doc, "open_stock": doc["open_stock"][1:]}, "open_stock"),  # not the whole stock
+        ({**doc, "stock_reuses": 0, "drawn_known": [[] for _ in doc["players"]]}, "open_stock"),
+        ({**doc, "open_stock": [], "stock_reuses": 0}, "drawn_known"),  # nothing turned over
+    ]
+    shuffled = copy.deepcopy(doc)
+    shuffled["rules"]["options"]["stock_exhausted"] = "reshuffle"  # the order is secret
+    bad.append((shuffled, "open_stock"))
+    for damaged_doc, field in bad:
+        with pytest.raises(WireError) as info:
+            view_from_json(damaged_doc)
+        assert info.value.field == field
+
+
+def test_a_view_built_without_drawn_cards_writes_a_list_for_each_seat() -> None:
+    view = dataclasses.replace(next(all_views()), drawn_known=())
+    doc = view_to_json(view)
+    VIEW_SCHEMA.validate(doc)
+    assert view_from_json(doc).drawn_known == ((),) * len(view.players)
 
 
 def test_a_view_document_of_before_tabled_reads_it_as_false() -> None:

@@ -45,8 +45,9 @@ class Phase(enum.Enum):
 class TurnState:
     """The public facts of the turn in progress, which every player may know.
 
-    Together with the cards (each hand, the stock order, the pile, the melds) they are the
-    whole state of a hand: :meth:`Hand.from_public` rebuilds a hand from them.
+    Together with the cards (each hand, the stock order, the pile, the melds) and what is
+    publicly known of the hands (``known``, ``drawn_known``) they are the whole state of a
+    hand: :meth:`Hand.from_public` rebuilds a hand from them.
     """
 
     turn: int

@@ -43,7 +43,7 @@ from rummykit.cards import CARDS, JOKER_CODE, RANK_OF, SUIT_OF, Card, code_of
 from rummykit.errors import NotationError, RecordError, RulesError
 from rummykit.events import Event, HandEnd, HandResult
 from rummykit.melds import TableMeld, card_text, rank_at
-from rummykit.rules import OPTION_KEYS, PRESETS, Rules
+from rummykit.rules import OPTION_KEYS, PRESETS, Rules, StockExhausted
 from rummykit.view import MeldView, PlayerView
 
 __all__ = [
@@ -168,7 +168,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "winner": view.winner,
         "winners": list(view.winners),
         "open_stock": _cards(view.open_stock),
-        "drawn_known": [_cards(d) for d in view.drawn_known],
+        # one list a seat (a view built with the field's default holds none)
+        "drawn_known": [_cards(d) for d in view.drawn_known] or [[] for _ in view.players],
         "turn_state": {
             "target": _code(ts.target),
             "pending": ts.pending,
@@ -440,12 +441,18 @@ def view_from_json(doc: object) -> PlayerView:
         tabled=_bool(ts.get("tabled", False), "turn_state.tabled"),
     )
     melds = _list(d["melds"], "melds", lambda v, p: v)
+    rules = _rules(d["rules"], "rules")
+    stock_size = _int(d["stock_size"], "stock_size")
+    open_stock = _open_stock(d, rules, reuses, stock_size)
+    drawn_known = per_seat("drawn_known", _card_list) if "drawn_known" in d else ((),) * n
+    if any(drawn_known) and not (reuses and _turned_over(rules)):
+        _fail("drawn_known", "must be empty lists until the pile is turned over (turn-over)")
     game_over = _bool(d["game_over"], "game_over")
     winner = _optional(d["winner"], "winner", seat)
     return PlayerView(
         seat=_optional(d["seat"], "seat", seat),
         players=players,
-        rules=_rules(d["rules"], "rules"),
+        rules=rules,
         hand_number=_int(d["hand_number"], "hand_number", 1),
         dealer=seat(d["dealer"], "dealer"),
         phase=phase,
@@ -454,7 +461,7 @@ def view_from_json(doc: object) -> PlayerView:
         hand=_optional(d["hand"], "hand", _card_list),
         hand_sizes=per_seat("hand_sizes", _int),
         known=per_seat("known", _card_list),
-        stock_size=_int(d["stock_size"], "stock_size"),
+        stock_size=stock_size,
         pile=_card_list(d["pile"], "pile"),
         melds=tuple(_meld(m, f"melds[{i}]", i + 1, players) for i, m in enumerate(melds)),
         totals=per_seat("totals", lambda v, p: _int(v, p, None)),
@@ -471,21 +478,27 @@ def view_from_json(doc: object) -> PlayerView:
         winner=winner,
         turn_state=turn_state,
         winners=_winners(d, game_over, winner, _list_of_seats(n)),
-        open_stock=_open_stock(d, reuses),
-        drawn_known=per_seat("drawn_known", _card_list) if "drawn_known" in d else ((),) * n,
+        open_stock=open_stock,
+        drawn_known=drawn_known,
     )
 
 
-def _open_stock(d: dict[str, Any], reuses: int) -> tuple[Card, ...]:
-    """``open_stock``, checked against ``stock_size`` and ``stock_reuses`` (empty
-    where a document written before the field lacks it)."""
+def _turned_over(rules: Rules) -> bool:
+    """Whether ``rules`` rebuild an empty stock by turning the pile over unshuffled."""
+    return rules.stock_exhausted is StockExhausted.TURN_OVER
+
+
+def _open_stock(d: dict[str, Any], rules: Rules, reuses: int, size: int) -> tuple[Card, ...]:
+    """``open_stock``, checked against the rules, ``stock_reuses`` and ``stock_size``
+    (empty where a document written before the field lacks it)."""
     if "open_stock" not in d:
         return ()
     order = _card_list(d["open_stock"], "open_stock")
-    if order and (len(order) != d["stock_size"] or not reuses):
+    if order and not (_turned_over(rules) and reuses and len(order) == size):
         _fail(
             "open_stock",
-            "is empty, or the whole stock (stock_size cards) once the pile was turned over",
+            "must be empty, or, once the pile was turned over (turn-over), the whole stock "
+            "(stock_size cards)",
         )
     return order
 

@@ -10,6 +10,7 @@ to act when the stock is empty.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -275,3 +276,51 @@ def test_stock_turn_over_search_levels_decide_on_a_public_stock(level: str) -> N
     assert public_stock(view) is not None
     action = get_bot(level, seed=1, budget=12).act(view)
     assert action in view.legal_actions
+
+
+def test_stock_turn_over_a_drawn_copy_beside_a_taken_one_is_held_too() -> None:
+    """Two packs: Ben takes a TC from the pile, then draws the other TC from the
+    turned-over stock. Both are his, publicly: the one taken is ``known``, the one drawn
+    ``drawn_known``, and the bots count both (a review found the drawn one dropped)."""
+    tc = code("TC")
+    hands = {
+        "Ben": "AS 3S 5S 7S 9S JS KS",
+        "Caro": "TC 4H 6H 8H TH QH KH",
+        "Ana": "2C 2D 3D 4D 5D 6D 7D",
+    }
+    hand = make_hand("rummy", "Ben Caro Ana", hands, "TC", packs=2, hand_size=7, jokers=0)
+    act(hand, "Ben: take 1", "Ben: discard AS")
+    act(hand, "Caro: draw", "Caro: discard TC", "Ana: draw", "Ana: discard 2D")
+    run_down(hand)  # the pile holds the second TC; turned over, the stock brings it
+    while True:
+        name = hand.names[hand.turn]
+        act(hand, f"{name}: draw")
+        if hand.hands[hand.turn][-1] == tc:
+            break
+        act(hand, f"{name}: discard {Card(hand.hands[hand.turn][-1])}")
+    assert name == "Ben" and hand.hands[0].count(tc) == 2
+    act(hand, "Ben: discard 3S")
+    view = seen_by(hand, 2)
+    assert [int(c) for c in view.known[0]] == [tc] == [int(c) for c in view.drawn_known[0]]
+    stock = public_stock(view)
+    assert stock is not None and stock.held[0] == (tc,)
+    assert unseen_counts(view)[tc] == 0
+    for k in range(20):
+        assert determinize(view, random.Random(k)).hands[0].count(tc) == 2
+
+
+def test_stock_turn_over_a_view_without_the_order_is_played_as_hidden() -> None:
+    """A view read from a wire document written before ``open_stock`` (or built without
+    it) shows nothing of the stock: the bots deal the whole stock, and lose no card."""
+    hand = turned_over()
+    view = dataclasses.replace(seen_by(hand, 0), open_stock=(), drawn_known=())
+    assert view.stock_size > 0 and view.stock_reuses == 1
+    assert public_stock(view) is None
+    state = determinize(view, random.Random(1))
+    assert len(state.stock) == view.stock_size
+    cards = [*state.stock, *state.pile, *(c for h in state.hands for c in h)]
+    cards += [c for m in state.melds for c in m.cards]
+    assert sorted(cards) == sorted(
+        [*hand.stock, *hand.pile, *(c for h in hand.hands for c in h)]
+        + [c for m in hand.melds for c in m.cards]
+    )

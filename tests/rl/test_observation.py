@@ -133,6 +133,8 @@ def test_a_stock_of_public_order_is_observed_where_the_rules_make_one() -> None:
         assert plain.segments["open_stock"][1] == plain.segments["drawn_known"][1] == 0
     shuffled = ObservationEncoder(Rules.preset("rummy", stock_exhausted="reshuffle"), 2)
     assert shuffled.segments["open_stock"][1] == 0
+    never = ObservationEncoder(Rules.preset("block-rummy"), 2)  # turn-over, limit 0
+    assert never.segments["open_stock"][1] == never.segments["drawn_known"][1] == 0
     rules = Rules.preset("rummy", hand_size=20)  # a stock of 11: turned over often
     encoder = ObservationEncoder(rules, 2)
     assert encoder.segments["open_stock"][1] == rules.pack_size(2)

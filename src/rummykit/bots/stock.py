@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rummykit import Phase
@@ -254,7 +254,8 @@ def public_stock(view: PlayerView) -> PublicStock | None:
     """The stock's public order and the cards drawn from it that each other seat still
     holds beside its ``known`` cards (the view's ``open_stock`` and ``drawn_known``), or
     ``None`` where nothing of the stock is public: rules that do not turn the pile over
-    unshuffled, or no turn-over yet this hand.
+    unshuffled, no turn-over yet this hand, or a view that does not hold the order (one
+    read from a wire document written before the field was added).
 
     The last answer is kept for the same view object (determinization asks once per
     deal it makes)."""
@@ -270,23 +271,13 @@ def public_stock(view: PlayerView) -> PublicStock | None:
 def _compute(view: PlayerView) -> PublicStock | None:
     if view.rules.stock_exhausted is not StockExhausted.TURN_OVER or not view.stock_reuses:
         return None
-    held = tuple(
-        () if seat == view.seat else _beyond([int(c) for c in drawn], map(int, view.known[seat]))
-        for seat, drawn in enumerate(view.drawn_known)
-    )
+    if len(view.open_stock) != view.stock_size:
+        return None  # a view without the stock's order (read from an older document)
+    n = len(view.hand_sizes)
+    drawn = view.drawn_known if len(view.drawn_known) == n else ((),) * n
+    # the engine keeps them apart from ``known``: other copies of the same cards
+    held = tuple(() if seat == view.seat else tuple(map(int, d)) for seat, d in enumerate(drawn))
     return PublicStock(tuple(map(int, view.open_stock)), held)
-
-
-def _beyond(cards: Sequence[int], known: Iterable[int]) -> tuple[int, ...]:
-    """``cards`` less those already among ``known``."""
-    rest = list(known)
-    out: list[int] = []
-    for c in cards:
-        if c in rest:
-            rest.remove(c)
-        else:
-            out.append(c)
-    return tuple(out)
 
 
 def next_card(view: PlayerView, stock: PublicStock | None = None) -> int | None:

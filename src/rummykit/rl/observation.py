@@ -93,7 +93,9 @@ class ObservationEncoder:
         self.pack_size = rules.pack_size(players)
         self.max_melds = self.pack_size // 3
         #: whether the rules ever make a stock of public order (the open-stock segments)
-        self.open = rules.stock_exhausted is StockExhausted.TURN_OVER
+        self.open = (
+            rules.stock_exhausted is StockExhausted.TURN_OVER and rules.stock_reuse_limit != 0
+        )
         sizes = {
             "hand": 53,
             "known": n * 53,
