@@ -91,10 +91,14 @@ def test_a_hint_names_a_legal_action_with_its_reason(live: LiveServer, fixed_dea
     assert answer["certain"] is True and answer["rating"] is None
     assert set(answer["params"]) == {"cards", "left"}
     assert answer["params"]["cards"] == answer["action"].removeprefix("meld ")
-    # not your turn, and spectators: named errors
-    assert _ask(ben, {"type": "hint"}, "hint")["rule"] == "server.hint"
+    # not your turn, and spectators: named errors, marked as answering the hint (so a
+    # client that sent an action meanwhile still waits for that action's answer)
+    refused = _ask(ben, {"type": "hint"}, "hint")
+    assert (refused["rule"], refused["answers"]) == ("server.hint", "hint")
     watcher = live.client(table)
-    assert _ask(watcher, {"type": "hint"}, "hint")["rule"] == "server.spectator"
+    refused = _ask(watcher, {"type": "hint"}, "hint")
+    assert (refused["rule"], refused["answers"]) == ("server.spectator", "hint")
+    assert "answers" not in ben.act("draw")  # an action's own error is not marked
     # a hint moves nothing
     assert live.get(f"/tables/{table}")["seq"] == 1
 
@@ -123,6 +127,23 @@ def test_a_slow_hint_holds_up_no_table(
     watcher.until("state")
     assert time.monotonic() - started < 1.0
     assert _answer(ana, "hint")["type"] == "hint"
+
+
+def test_a_failing_hint_is_refused_and_the_action_sent_after_it_is_played(
+    live: LiveServer, fixed_deal: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import rummykit.server.assist as assist
+
+    def broken(view: Any) -> Any:
+        raise RuntimeError("the hint's bot failed")
+
+    monkeypatch.setattr(assist, "hint", broken)
+    _, ana, _, _ = _table(live)
+    ana.send({"type": "hint"})
+    ana.send({"type": "action", "action": "draw", "seq": ana.seq})
+    refused = _answer(ana, "ack")
+    assert (refused["rule"], refused["answers"]) == ("server.internal", "hint")
+    assert _answer(ana, "ack") == {"type": "ack", "seq": 1, "action": "draw"}
 
 
 # ---------------------------------------------------------------------- undo

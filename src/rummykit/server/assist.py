@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from rummykit import PlayerView
 from rummykit.bots.hints import hint
@@ -28,24 +29,30 @@ __all__ = ["answer_hint", "take_back"]
 AWAY = "a bot plays for you: take your seat back first"
 
 
+def _no_hint(rule: str, message: str, seq: int) -> dict[str, Any]:
+    """An error that refuses a hint: marked ``"answers": "hint"``, so that a client that
+    sent an action meanwhile knows the error is not that action's answer."""
+    return error(rule, message, seq, answers="hint")
+
+
 async def _position(table: Table, conn: Connection) -> tuple[int, PlayerView] | None:
     """In the table's task: the asker's view and its seq, or None (refused, told why)."""
     seq = table.row.seq
     game = table.game
     if conn.seat is None:
-        table.send(conn, error("server.spectator", "a spectator gets no hints", seq))
+        table.send(conn, _no_hint("server.spectator", "a spectator gets no hints", seq))
         return None
     if game is None or table.row.status != "playing":
-        table.send(conn, error("server.not-playing", "no game is being played", seq))
+        table.send(conn, _no_hint("server.not-playing", "no game is being played", seq))
         return None
     if table.seats[conn.seat].away:
-        table.send(conn, error("server.away", AWAY, seq))
+        table.send(conn, _no_hint("server.away", AWAY, seq))
         return None
     if game.to_act != conn.seat:
-        table.send(conn, error("server.hint", "it is not your turn: nothing to decide", seq))
+        table.send(conn, _no_hint("server.hint", "it is not your turn: nothing to decide", seq))
         return None
     if table.timed_out(conn.seat):
-        table.send(conn, error("server.clock", TIMED_OUT, seq))
+        table.send(conn, _no_hint("server.clock", TIMED_OUT, seq))
         return None
     return seq, game.view(conn.seat)
 
@@ -56,9 +63,16 @@ async def answer_hint(table: Table, conn: Connection) -> None:
     if asked is None:
         return
     seq, view = asked
-    found = await asyncio.to_thread(hint, view)
+    try:
+        found = await asyncio.to_thread(hint, view)
+    except Exception:
+        log_event(
+            "internal", table.row.id, seq, "a hint failed", level=logging.ERROR, exc_info=True
+        )
+        table.send(conn, _no_hint("server.internal", "the hint failed; it was logged", seq))
+        return
     if found is None:  # no legal action: nothing to suggest
-        table.send(conn, error("server.hint", "there is nothing to decide now", seq))
+        table.send(conn, _no_hint("server.hint", "there is nothing to decide now", seq))
         return
     table.send(conn, {"type": "hint", "seq": seq, **found.to_json()})
 

@@ -174,9 +174,19 @@ def load_schema(name: str) -> dict[str, Any]:
     return schema
 
 
-def error(rule: str, message: str, seq: int | None) -> dict[str, Any]:
-    """An ``error`` message: the rule id, what went wrong, and the table's seq."""
-    return {"type": "error", "rule": rule, "message": message, "seq": seq}
+def error(
+    rule: str, message: str, seq: int | None, *, answers: str | None = None
+) -> dict[str, Any]:
+    """An ``error`` message: the rule id, what went wrong, and the table's seq; with
+    ``answers`` (``"hint"``), the kind of request it refuses, where that is not an action.
+
+    >>> error("server.hint", "not now", 3, answers="hint")
+    {'type': 'error', 'rule': 'server.hint', 'message': 'not now', 'seq': 3, 'answers': 'hint'}
+    """
+    refused: dict[str, Any] = {"type": "error", "rule": rule, "message": message, "seq": seq}
+    if answers is not None:
+        refused["answers"] = answers
+    return refused
 
 
 class TokenBucket:

@@ -118,7 +118,8 @@ export class Session {
         this.message = null;
         return;
       case "error":
-        this.pending = false;
+        // an error refusing a hint is not the answer to an action sent meanwhile
+        if (msg.answers !== "hint") this.pending = false;
         this.onError(msg);
         break;
       case "notice":
