@@ -92,6 +92,34 @@ def test_a_restart_keeps_the_turn_clock_deadline(
         assert event["by"] == "clock" and event["event"]["seat"] == late
 
 
+def test_a_clock_that_ran_out_stays_run_out_after_a_restart(
+    make_server: Callable[..., LiveServer], db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # the clock runs out, its bot plays the first action of the turn (it waits bot_delay
+    # before each), the server stops; brought back, the bot goes on with the turn: the
+    # clock does not run out a second time, and the late person still waits
+    with make_server(db=db_url, clock_range=(1, 60), bot_delay=1.0) as live:
+        table, tokens, clients = two_people(live, clock=1)
+        assert clients[0].view is not None
+        late = clients[0].view["to_act"]
+        watcher = clients[1 - late]
+        assert watcher.until("notice", timeout=5)["notice"] == "clock"
+        first = watcher.until("event", timeout=10)
+        assert first["by"] == "clock" and first["event"]["action"].split()[0] in ("draw", "take")
+    caplog.set_level(logging.INFO, logger="rummykit.server")
+    with make_server(db=db_url, clock_range=(1, 60), bot_delay=2.0) as live:
+        person = live.client(table, tokens[late])
+        assert person.until("state")["seq"] == first["seq"]
+        refused = person.act("discard " + person.view["hand"][0])  # type: ignore[index]
+        assert refused["type"] == "error" and refused["rule"] == "server.clock"
+        event = person.until("event", timeout=10)
+        assert event["by"] == "clock" and event["event"]["seat"] == late
+        notices = [m for m in person.messages if m["type"] == "notice"]
+        assert notices == [], notices
+    ran_out = [r for r in caplog.records if getattr(r, "kind", "") == "clock"]
+    assert ran_out == [], [r.getMessage() for r in ran_out]
+
+
 def test_a_clock_stopped_by_leaving_outlives_a_restart(
     make_server: Callable[..., LiveServer], db_url: str
 ) -> None:

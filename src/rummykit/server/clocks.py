@@ -2,7 +2,8 @@
 
 A table made with a clock gives the person to act that many seconds; a person offered a
 Rummy call gets the shorter of that and ``ServerConfig.call_clock``. The deadline is a
-UTC time stored with the table, so a restarted server goes on with the same deadline.
+UTC time stored with the table, so a restarted server goes on with the same deadline;
+whether it ran out is read back from the log (the clock's bot had begun the turn).
 A clock goes on while the same person acts in the same part of a turn, and starts anew
 when a turn ends or a new hand is dealt.
 

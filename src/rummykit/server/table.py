@@ -123,7 +123,8 @@ class Table:
         self.clock = TurnClock()
         seat, window = self._clock_for()
         if seat is not None and seat == self.row.clock_seat:
-            self.clock = TurnClock(seat, self.row.clock_deadline, window)
+            fired = self._clock_had_run_out(seat)
+            self.clock = TurnClock(seat, self.row.clock_deadline, window, fired)
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
         #: calls queued or running in the task (a busy table is never dropped)
@@ -537,6 +538,19 @@ class Table:
         if seat < 0 or self.seats[seat].kind != "person" or self.seats[seat].away:
             return None, False
         return seat, game.hand.phase is Phase.RUMMY
+
+    def _clock_had_run_out(self, seat: int) -> bool:
+        """Whether ``seat``'s stored clock ran out before this table was brought back: the
+        clock's bot had begun the turn (the log's last action is its, in the turn still in
+        progress). A clock that ran out just before the server stopped, before its bot
+        played, runs out again, with a second notice."""
+        last = self.log[-1] if self.log else None
+        if last is None or last.by != "clock" or last.seat != seat or self.game is None:
+            return False
+        hand = self.game.hand
+        if last.hand != hand.number or not hand.history:
+            return False
+        return not isinstance(hand.history[-1][1], Discard)
 
     def next_clock(self, fresh: bool = False) -> TurnClock:
         """The clock as it should be now: the running one while the same person is to act
