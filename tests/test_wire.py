@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from rummykit import PRESETS, Card, Game, Phase, PlayerView, Rules, parse_action
-from rummykit.actions import Action, JokerAs
+from rummykit.actions import Action, Draw, JokerAs
 from rummykit.bots import GreedyBot
 from rummykit.cards import CARDS, JOKER, JOKER_CODE
 from rummykit.errors import RecordError
@@ -468,7 +468,31 @@ def test_an_event_document_by_field() -> None:
         "winner": 2,
         "winners": [2],
         "next_hand": None,
+        "drawn_public": False,
     }
+
+
+def test_a_draw_from_a_turned_over_stock_names_its_card_to_everybody() -> None:
+    drawn = Card.parse("7H")
+    private = Event(hand=1, seat=1, action=Draw(), drawn=drawn)
+    public = private._replace(drawn_public=True)
+    for seat in (None, 0, 1, 2):
+        doc = event_to_json(public, seat)
+        assert (doc["drawn"], doc["drawn_public"]) == ("7H", True)
+        assert event_from_json(doc) == public
+        assert event_to_json(private, seat)["drawn"] == ("7H" if seat == 1 else None)
+    # a document written before the field was added reads as a private draw
+    old = event_to_json(private, 1)
+    del old["drawn_public"]
+    assert event_from_json(old) == private
+    # only a draw that names its card can be public
+    for bad in (
+        {**event_to_json(private, 0), "drawn_public": True},
+        {**event_to_json(public, 0), "action": "take 1"},
+        {**event_to_json(public, 0), "drawn_public": 1},
+    ):
+        with pytest.raises(WireError, match=r"^drawn_public: "):
+            event_from_json(bad)
 
 
 # --------------------------------------------------------------------- bad documents
@@ -780,7 +804,8 @@ def test_events_of_real_play_round_trip_and_keep_secrets(index: int) -> None:
             assert json.loads(json.dumps(doc)) == doc
             assert event_from_json(doc) == event.for_seat(viewer)
             assert "stock_order" not in doc
-            if viewer == event.seat and event.drawn is not None:
+            if event.drawn is not None and (viewer == event.seat or event.drawn_public):
+                # a card drawn from a turned-over stock everybody saw: public
                 assert doc["drawn"] == str(event.drawn)
             else:
                 assert doc["drawn"] is None
@@ -800,6 +825,7 @@ def test_events_of_real_play_cover_the_event_form() -> None:
             seen["passed"] += bool(event.passed)
             seen["call_window"] += bool(event.call_window)
             seen["restocked"] += event.restocked
+            seen["drawn_public"] += event.drawn_public
             seen["stock_order"] += event.stock_order is not None
             seen["result"] += event.result is not None
             seen["next_hand"] += event.next_hand is not None
@@ -808,6 +834,6 @@ def test_events_of_real_play_cover_the_event_form() -> None:
                 seen[f"ended_by:{event.result.ended_by.value}"] += 1
     for what in (
         "drawn", "taken", "passed", "call_window", "restocked", "stock_order", "result",
-        "next_hand", "game_over", "ended_by:out", "ended_by:stock",
+        "next_hand", "game_over", "ended_by:out", "ended_by:stock", "drawn_public",
     ):  # fmt: skip
         assert seen[what] > 0, what

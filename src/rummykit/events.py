@@ -4,7 +4,9 @@ An :class:`Event` says what one action did, so that a log, a record, a bot or a 
 never has to compare states before and after. It has a public part, which every player
 and spectator may know, and a private part:
 
-- ``drawn``, the stock card drawn, is known only to the seat that drew it;
+- ``drawn``, the stock card drawn, is known only to the seat that drew it, unless
+  ``drawn_public``: drawn from a stock whose order everybody knows (a pile turned over,
+  ``stock_exhausted`` ``turn-over``), so everybody saw which card it was;
 - ``stock_order``, the order of a reshuffled stock, is chance that nobody at the table
   knows (a game record keeps it so that a replay deals the same cards).
 
@@ -87,11 +89,15 @@ class Event(NamedTuple):
     next_hand: int | None = None
     #: the game's winners once it is over: one seat, or several for a shared win
     winners: tuple[int, ...] = ()
+    #: ``drawn`` came from a stock of public order (a turned-over pile): everybody knows it
+    drawn_public: bool = False
 
     def for_seat(self, seat: int | None) -> Event:
         """The event as ``seat`` may know it (None: a spectator): the drawn card only for
-        the seat that drew it, never the order of a shuffled stock."""
-        drawn = self.drawn if seat is not None and seat == self.seat else None
+        the seat that drew it (for everybody when ``drawn_public``), never the order of a
+        shuffled stock."""
+        mine = seat is not None and seat == self.seat
+        drawn = self.drawn if mine or self.drawn_public else None
         if drawn is self.drawn and self.stock_order is None:
             return self
         return self._replace(drawn=drawn, stock_order=None)

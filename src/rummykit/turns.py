@@ -203,7 +203,8 @@ def _draw(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
             order = _cards(top_first)
     card = h.stock.pop()
     h.hands[p].append(card)
-    if h.stock_public():  # everybody saw which card it was
+    public = h.stock_public()
+    if public:  # everybody saw which card it was
         drawn = h.drawn_known
         h.drawn_known = (*drawn[:p], (*drawn[p], card), *drawn[p + 1 :])
     _start_turn(h, p)
@@ -221,6 +222,7 @@ def _draw(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         passed=passed,
         restocked=rebuilt is not None,
         stock_order=order,
+        drawn_public=public,
     )
 
 

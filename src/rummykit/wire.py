@@ -38,7 +38,7 @@ from importlib import resources
 from typing import Any, NoReturn, TypeVar
 
 from rummykit import Phase, TurnState
-from rummykit.actions import Action, parse_action
+from rummykit.actions import Action, Draw, parse_action
 from rummykit.cards import CARDS, JOKER_CODE, RANK_OF, SUIT_OF, Card, code_of
 from rummykit.errors import NotationError, RecordError, RulesError
 from rummykit.events import Event, HandEnd, HandResult
@@ -82,6 +82,9 @@ _ADDED = ("winners",)
 #: fields of views added within version 1: written always; where missing, read as
 #: nothing public (``open_stock`` empty, ``drawn_known`` an empty list for each seat)
 _VIEW_ADDED = ("open_stock", "drawn_known")
+#: fields of events added within version 1: written always; ``drawn_public`` read as
+#: false where missing
+_EVENT_ADDED = ("drawn_public",)
 _EVENT_KEYS = (
     "version", "hand", "seat", "action", "drawn", "taken", "passed", "restocked",
     "call_window", "result", "game_over", "winner", "next_hand",
@@ -192,7 +195,8 @@ def event_to_json(event: Event, seat: int | None) -> dict[str, Any]:
     """The wire form of ``event`` as ``seat`` may know it (None: a spectator).
 
     The event is passed through :meth:`Event.for_seat` first: the drawn card is written
-    only for the seat that drew it, and a reshuffled stock's order never.
+    only for the seat that drew it (for everybody when it came from a turned-over stock,
+    ``drawn_public``), and a reshuffled stock's order never.
     """
     e = event.for_seat(seat)
     result = e.result
@@ -214,6 +218,7 @@ def event_to_json(event: Event, seat: int | None) -> dict[str, Any]:
         # an event made with winner alone (as before winners existed) has that winner
         "winners": list(e.winners or (() if e.winner is None else (e.winner,))),
         "next_hand": e.next_hand,
+        "drawn_public": e.drawn_public,
     }
 
 
@@ -548,7 +553,7 @@ def event_from_json(doc: object) -> Event:
     if not isinstance(doc, dict):
         _fail("", f"an event must be an object, not {type(doc).__name__}")
     _check_version(doc)
-    d = _obj(doc, "", _EVENT_KEYS, _ADDED)
+    d = _obj(doc, "", _EVENT_KEYS, (*_ADDED, *_EVENT_ADDED))
     result: HandResult | None = None
     if d["result"] is not None:
         r = _obj(d["result"], "result", ("ended_by", "out", "scores"))
@@ -560,11 +565,16 @@ def event_from_json(doc: object) -> Event:
         result = HandResult(ended_by, out, scores)
     game_over = _bool(d["game_over"], "game_over")
     winner = _optional(d["winner"], "winner", _any_seat)
+    action = _action(d["action"], "action")
+    drawn = _optional(d["drawn"], "drawn", _card)
+    drawn_public = _bool(d.get("drawn_public", False), "drawn_public")
+    if drawn_public and (drawn is None or not isinstance(action, Draw)):
+        _fail("drawn_public", "is true only for a draw that names the card drawn")
     return Event(
         hand=_int(d["hand"], "hand", 1),
         seat=_any_seat(d["seat"], "seat"),
-        action=_action(d["action"], "action"),
-        drawn=_optional(d["drawn"], "drawn", _card),
+        action=action,
+        drawn=drawn,
         taken=_card_list(d["taken"], "taken"),
         passed=_list(d["passed"], "passed", _any_seat),
         restocked=_bool(d["restocked"], "restocked"),
@@ -574,4 +584,5 @@ def event_from_json(doc: object) -> Event:
         winner=winner,
         next_hand=_optional(d["next_hand"], "next_hand", lambda v, p: _int(v, p, 1)),
         winners=_winners(d, game_over, winner, lambda v, p: _list(v, p, _any_seat)),
+        drawn_public=drawn_public,
     )

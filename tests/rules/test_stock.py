@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rummykit import Card, Hand, Phase
+from rummykit import Card, Hand, Phase, parse_action
 from rummykit.events import HandEnd
 from rummykit.view import view_of_hand
 
@@ -138,10 +138,20 @@ def test_stock_turn_over_order_and_drawn_cards_are_public_in_every_view() -> Non
     assert open_view(hand, None)[1] == ["7C", "3C", ""]
 
 
+def test_stock_turn_over_a_draw_event_names_the_card_to_everybody() -> None:
+    hand = empty()
+    event = hand.apply(parse_action("draw"), 0)  # Ana, from the turned-over pile
+    assert event.drawn_public and event.restocked
+    for seat in (0, 1, 2, None):
+        assert event.for_seat(seat).drawn == Card.parse("TC")
+
+
 def test_stock_reshuffle_order_and_drawn_cards_stay_hidden() -> None:
     hand = empty(stock_exhausted="reshuffle")
-    act(hand, "Ana: draw", "Ana: discard 2S", "Ben: draw")
-    assert hand.reuse == 1
+    act(hand, "Ana: draw", "Ana: discard 2S")
+    event = hand.apply(parse_action("draw"), 1)  # Ben, from the reshuffled pile
+    assert hand.reuse == 1 and not event.drawn_public
+    assert [event.for_seat(s).drawn is None for s in (0, 1, 2, None)] == [True, False, True, True]
     for seat in (0, 1, 2, None):
         assert open_view(hand, seat) == ("", ["", "", ""])
 

@@ -24,7 +24,7 @@ from rummykit.wire import event_to_json, view_to_json
 def test_the_rows_of_a_game_replay_to_the_same_game(
     preset: str, options: dict[str, object]
 ) -> None:
-    passes = reshuffles = 0
+    passes = reshuffles = public = 0
     for seed in range(4):
         rng = random.Random(seed)
         names = ["Ana", "Ben", "Cleo"]
@@ -40,6 +40,7 @@ def test_the_rows_of_a_game_replay_to_the_same_game(
             seq += 1
             order = event.stock_order
             reshuffles += order is not None
+            public += event.drawn_public
             logged = ActionRow(
                 seq, "g", event.hand, seat, str(action), "bot", event_to_json(event, seat),
                 None if order is None else [str(c) for c in order],
@@ -57,5 +58,7 @@ def test_the_rows_of_a_game_replay_to_the_same_game(
         assert record_of(row, hands, log)["seed"] == seed
     if preset == "500-rum":  # Rummy calls on the pile: declined ones are passes
         assert passes > 0
+    if preset == "rummy":  # the pile turned over: what is drawn from it, everybody sees
+        assert public > 0
     if options.get("stock_exhausted") == "reshuffle":
         assert reshuffles > 0

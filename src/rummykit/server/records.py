@@ -74,8 +74,9 @@ def game_result(game: Game) -> dict[str, Any]:
 
 
 def event_for(row: ActionRow, seat: int | None) -> dict[str, Any]:
-    """A logged event as ``seat`` may know it: the drawn card only for the drawer (the
-    same as :func:`rummykit.wire.event_to_json` of the event for that seat)."""
-    if seat == row.seat or row.event.get("drawn") is None:
+    """A logged event as ``seat`` may know it: the drawn card only for the drawer, or
+    for everybody when it came from a turned-over stock (``drawn_public``): the same as
+    :func:`rummykit.wire.event_to_json` of the event for that seat."""
+    if seat == row.seat or row.event.get("drawn") is None or row.event.get("drawn_public"):
         return row.event
     return {**row.event, "drawn": None}
