@@ -57,8 +57,8 @@ FIXED_BUDGET = 24
 
 #: Event fields added after the fingerprints were first taken: left out of them, so that
 #: a fingerprint still says whether the play changed (``winners`` says what ``winner``
-#: and the totals already do).
-LATER_FIELDS = frozenset({"winners"})
+#: and the totals already do, ``drawn_public`` what the rules and ``restocked`` do).
+LATER_FIELDS = frozenset({"winners", "drawn_public"})
 
 
 def _event_text(event: Event) -> str:
