@@ -1,6 +1,7 @@
 """Whole play through the real page: a hand against a bot to the score sheet, clicking
 cards and buttons; an illegal attempt shows the rule and changes nothing; a double click
-sends one action, and an action whose answer a dropped connection lost blocks nothing."""
+sends one action, no action goes between an ack and the state after it, and an action
+whose answer a dropped connection lost blocks nothing."""
 
 from __future__ import annotations
 
@@ -161,4 +162,59 @@ def test_a_double_click_sends_one_action(server: Any, browser: Any) -> None:
     assert len([m for m in sent[before:] if m["type"] == "action"]) >= 1
     assert page.evaluate("rk.session.seq") > seq
     assert [m for m in got[mark:] if m["type"] == "error"] == []
+    assert page.errors == []
+
+
+def test_no_second_action_goes_between_an_ack_and_its_state(server: Any, browser: Any) -> None:
+    # the server's states after an ack are held back by the test: until the state comes,
+    # the page's table is the one before its action, and an action sent then could only
+    # be refused as stale (it would answer an event that is no longer the last)
+    to_server: list[dict[str, Any]] = []
+    held: list[str] = []
+    holding = {"on": False}
+    sockets: list[Any] = []
+    acked: list[int] = []
+
+    def relay(ws: Any) -> None:
+        sockets.append(ws)
+        real = ws.connect_to_server()
+
+        def up(message: str | bytes) -> None:
+            to_server.append(json.loads(message))
+            real.send(message)
+
+        def down(message: str | bytes) -> None:
+            kind = json.loads(message)["type"]
+            if holding["on"] and kind == "state":
+                held.append(str(message))
+            else:
+                ws.send(message)
+                if kind == "ack":
+                    acked.append(json.loads(message)["seq"])
+
+        ws.on_message(up)
+        real.on_message(down)
+
+    page = new_page(browser)
+    page.route_web_socket("**/ws", relay)
+    create_table(page, server, "Elsa", "rummy", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    holding["on"] = True
+    page.evaluate('rk.session.send("draw")')
+    until(page, lambda: bool(acked))
+    # the ack, then the event came (the page shows what the draw did); the state did not
+    page.wait_for_function(f"rk.session.flash && rk.session.flash.seq === {acked[0]}")
+    card = view(page)["hand"][0]
+    page.evaluate(f'rk.session.send("discard {card}")')  # too early: it does not go
+    actions = [m["action"] for m in to_server if m["type"] == "action"]
+    assert actions == ["draw"] and page.evaluate("rk.session.pending") is True
+    holding["on"] = False
+    assert held, "no state was held back"
+    for message in held:
+        sockets[-1].send(message)
+    page.wait_for_function("!rk.session.pending")
+    page.evaluate(f'rk.session.send("discard {card}")')  # now it goes, and is played
+    until(page, lambda: any(m.get("action") == f"discard {card}" for m in to_server))
+    page.wait_for_function("!rk.session.pending")
     assert page.errors == []

@@ -37,7 +37,11 @@ export class Session {
     this.connection = "connecting";
     this.clock = null; // the state's clock: {seat, deadline, window, left}, null when none runs
     this.clockEnds = null; // when it runs out, on this page's performance.now() clock
-    this.pending = false; // an action or undo sent and not yet answered (no second one goes)
+    // an action or undo sent and not yet answered, or answered (ack, undone) but the
+    // state after it not come yet: no second one goes, as the server could only refuse it
+    // as stale (it would answer an event that is no longer the table's last)
+    this.pending = false;
+    this.answered = null; // the seq of that ack or undone, while its state is on its way
     this.offered = null; // the seq at which the Rummy call was last offered
     this.advice = null; // the server's last hint (for the view at its seq)
     this.canUndo = false; // the latest state says our seat may undo
@@ -71,7 +75,10 @@ export class Session {
       onStatus: (status) => {
         this.connection = status;
         // the answer to an action sent on a socket that is gone never comes
-        if (status !== "open") this.pending = false;
+        if (status !== "open") {
+          this.pending = false;
+          this.answered = null;
+        }
         this.renderStatus();
       },
       onRefused: (rule) => {
@@ -113,13 +120,16 @@ export class Session {
         this.onState(msg);
         break;
       case "ack":
-        this.pending = false;
+        this.answered = msg.seq; // pending until its state comes (onState)
         this.selected.clear();
         this.message = null;
         return;
       case "error":
         // an error refusing a hint is not the answer to an action sent meanwhile
-        if (msg.answers !== "hint") this.pending = false;
+        if (msg.answers !== "hint") {
+          this.pending = false;
+          this.answered = null;
+        }
         this.onError(msg);
         break;
       case "notice":
@@ -179,7 +189,7 @@ export class Session {
     this.last[msg.seat] = { seq: msg.seq, undone: msg.action };
     this.flash = { seat: msg.seat, seq: msg.seq, pile: false, meld: null };
     if (msg.seat === this.seat) {
-      this.pending = false;
+      this.answered = msg.seq; // pending until its state comes (onState)
       this.selected.clear();
       this.message = null;
     } else this.announce(this.lastText(msg.seat));
@@ -206,6 +216,10 @@ export class Session {
     const newHand = this.view && this.view.hand_number !== msg.view.hand_number;
     this.view = msg.view;
     this.seq = msg.seq;
+    if (this.answered !== null && msg.seq >= this.answered) {
+      this.pending = false; // the table as our action left it: the next one may go
+      this.answered = null;
+    }
     this.canUndo = Boolean(msg.can_undo);
     if (this.advice && this.advice.seq !== msg.seq) {
       this.advice = null;
