@@ -1,5 +1,6 @@
 """What the page says about its connection and its clock: a refusal that trying again
-cannot mend stops the retries and says so, in the page's language; the turn clock shows
+cannot mend stops the retries and says so, in the page's language (a server that cannot
+open the table now is tried again every half minute); the turn clock shows
 the time left by the server's deadline, so a page opened late shows the time left, and it
 counts down the seconds the server says are left, so a device whose own clock is wrong
 shows them too; a spectator who arrives after hands have ended finds them on the score
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import create_table, join_table, new_page, ready
+from tests.browser.support import create_table, join_table, new_page, ready, until
 
 #: Leaves the page's seat with its token, as the page's own Leave button does.
 LEAVE = """async () => {
@@ -28,15 +29,17 @@ LEAVE = """async () => {
 
 
 def _refused_page(
-    server: Any, browser: Any, locale: str, rule: str, code: int
+    server: Any, browser: Any, locale: str, rule: str, code: int, state: str = "stopped"
 ) -> tuple[Any, list[str]]:
     """A page (in ``locale``) opening a table's link whose every WebSocket is refused as
     rummykit.server.ws refuses one: an error naming ``rule``, then close ``code``; once
-    the page has stopped trying: the page and the hellos it sent."""
+    the page's connection is in ``state`` (stopped trying, or waiting to try again): the
+    page and the hellos it sent. The page's clock is the test's (``page.clock``)."""
     host = new_page(browser)
     create_table(host, server, "Ana", "rummy", ["bot:greedy"])
     link = host.input_value("#share-link")
     page = new_page(browser, locale=locale)
+    page.clock.install()
     hellos: list[str] = []
 
     def refuse(ws: Any) -> None:
@@ -50,7 +53,7 @@ def _refused_page(
     page.route_web_socket("**/ws", refuse)
     page.goto(link)
     ready(page)
-    page.wait_for_function("document.getElementById('connection').dataset.state === 'stopped'")
+    page.wait_for_function(f"document.getElementById('connection').dataset.state === '{state}'")
     return page, hellos
 
 
@@ -69,19 +72,22 @@ def test_a_refused_origin_stops_the_retries_and_says_why(server: Any, browser: A
     ("rule", "words"),
     [("lobby.full", "nie ma miejsca"), ("lobby.unavailable", "Nie udało się przywrócić")],
 )
-def test_a_table_the_server_cannot_open_now_stops_the_retries_and_says_why(
+def test_a_table_the_server_cannot_open_now_is_tried_again_slowly_and_says_why(
     server: Any, browser: Any, rule: str, words: str
 ) -> None:
     # lobby.open refused with a 503: the error, then 4503
-    page, hellos = _refused_page(server, browser, "pl-PL", rule, 4503)
+    page, hellos = _refused_page(server, browser, "pl-PL", rule, 4503, "waiting")
+    assert "pół minuty" in page.inner_text("#connection")
     # the rule's own words, in Polish, where the page shows its message
     shown = page.inner_text(".message-text")
     assert words in shown, shown
     assert page.inner_text(".rule-id") == f"[{rule}]"
     page.select_option("#language", "en")  # drawn again: still the rule the server gave
     assert page.inner_text(".rule-id") == f"[{rule}]"
-    page.wait_for_timeout(1500)  # a retry would come within 300 ms
+    page.wait_for_timeout(1500)  # a quick retry would come within 300 ms
     assert len(hellos) == 1
+    page.clock.fast_forward(31_000)  # half a minute later, it tries again
+    until(page, lambda: len(hellos) == 2)
     assert page.errors == []
 
 

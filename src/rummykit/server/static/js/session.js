@@ -74,6 +74,9 @@ export class Session {
       },
       onStatus: (status) => {
         this.connection = status;
+        // back after the server could not open the table (4503): that refusal is over
+        const rule = this.message && this.message.rule;
+        if (status === "open" && (rule === "lobby.full" || rule === "lobby.unavailable")) this.message = null;
         // the answer to an action sent on a socket that is gone never comes
         if (status !== "open") {
           this.pending = false;

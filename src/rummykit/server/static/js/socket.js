@@ -5,8 +5,12 @@
 const PROTOCOL = 1;
 
 /** Close codes after which the page stops connecting (docs/protocol.md): trying again
- * cannot help, or (4503, a full server) not soon; a reload tries again. */
-const FINAL = new Set([4400, 4401, 4404, 4503]);
+ * cannot help; a reload tries again. */
+const FINAL = new Set([4400, 4401, 4404]);
+
+/** After 4503 (the server cannot open the table now: it is full, or could not bring the
+ * table back at its start) the page tries again after this long, not at once. */
+const SLOW_RETRY_MS = 30000;
 
 export class TableSocket {
   /**
@@ -61,11 +65,16 @@ export class TableSocket {
       // 4403: the token holds no seat here (watch instead). Trying again cannot help
       // after 4400 (a hello this page cannot mend: an old page), 4401 (a page of another
       // origin) or 4404 (no such table), nor soon after 4503 (the server cannot open the
-      // table now: it is full, or could not bring the table back at its start); the
-      // server said why in an error before closing.
+      // table now: it is full, or could not bring the table back at its start), so that
+      // is tried again slowly; the server said why in an error before closing.
       if (e.code === 4403) this.hooks.onRefused("server.token");
       if (e.code === 4404) this.hooks.onRefused("lobby.table");
-      if (e.code === 4503) this.hooks.onRefused(this.lastRule || "lobby.unavailable");
+      if (e.code === 4503) {
+        this.hooks.onRefused(this.lastRule || "lobby.unavailable");
+        this.hooks.onStatus("waiting");
+        if (!this.stopped) this.timer = setTimeout(() => this.connect(), SLOW_RETRY_MS);
+        return;
+      }
       if (FINAL.has(e.code)) {
         this.stopped = true;
         this.refused = true;
