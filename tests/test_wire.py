@@ -493,6 +493,7 @@ def test_a_draw_from_a_turned_over_stock_names_its_card_to_everybody() -> None:
     ):
         with pytest.raises(WireError, match=r"^drawn_public: "):
             event_from_json(bad)
+        assert not EVENT_SCHEMA.is_valid(bad)  # the schema says so too
 
 
 # --------------------------------------------------------------------- bad documents

@@ -218,3 +218,42 @@ def test_no_second_action_goes_between_an_ack_and_its_state(server: Any, browser
     until(page, lambda: any(m.get("action") == f"discard {card}" for m in to_server))
     page.wait_for_function("!rk.session.pending")
     assert page.errors == []
+
+
+def test_an_error_answering_a_hint_is_not_the_answer_to_the_action_sent(
+    server: Any, browser: Any
+) -> None:
+    # the action's answer is held back by the test, and an error answering a hint comes
+    # first (a hint asked before the action): the action is still waiting for its answer
+    held: list[str] = []
+    sockets: list[Any] = []
+
+    def relay(ws: Any) -> None:
+        sockets.append(ws)
+        real = ws.connect_to_server()
+        ws.on_message(lambda message: real.send(message))
+
+        def down(message: str | bytes) -> None:
+            if held or json.loads(message)["type"] == "ack":
+                held.append(str(message))  # the ack, and all that follows it
+            else:
+                ws.send(message)
+
+        real.on_message(down)
+
+    page = new_page(browser)
+    page.route_web_socket("**/ws", relay)
+    create_table(page, server, "Fay", "rummy", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    seq = page.evaluate("rk.session.seq")
+    page.evaluate('rk.session.send("draw")')
+    until(page, lambda: bool(held))
+    refusal = {"type": "error", "rule": "server.hint", "message": "no", "seq": seq}
+    sockets[-1].send(json.dumps({**refusal, "answers": "hint"}))
+    page.wait_for_function("rk.session.message && rk.session.message.rule === 'server.hint'")
+    assert page.evaluate("rk.session.pending") is True
+    for message in held:
+        sockets[-1].send(message)
+    page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
+    assert page.errors == []

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -144,6 +144,20 @@ def test_a_failing_hint_is_refused_and_the_action_sent_after_it_is_played(
     refused = _answer(ana, "ack")
     assert (refused["rule"], refused["answers"]) == ("server.internal", "hint")
     assert _answer(ana, "ack") == {"type": "ack", "seq": 1, "action": "draw"}
+
+
+def test_a_hint_over_the_rate_limit_is_refused_as_a_hint(
+    make_server: Callable[..., LiveServer], sqlite_url: str, fixed_deal: None
+) -> None:
+    with make_server(db=sqlite_url, processes=0, rate=0.01, burst=2) as live:
+        _, ana, _, _ = _table(live)
+        for _ in range(2):  # the burst: answered
+            assert _ask(ana, {"type": "hint"}, "hint")["type"] == "hint"
+        refused = _ask(ana, {"type": "hint"}, "hint")
+        assert (refused["rule"], refused["answers"]) == ("server.rate", "hint")
+        ana.send({"type": "action", "action": "draw", "seq": ana.seq})
+        refused = _answer(ana, "ack")
+        assert refused["rule"] == "server.rate" and "answers" not in refused
 
 
 # ---------------------------------------------------------------------- undo

@@ -114,10 +114,38 @@ def test_a_clock_that_ran_out_stays_run_out_after_a_restart(
         assert refused["type"] == "error" and refused["rule"] == "server.clock"
         event = person.until("event", timeout=10)
         assert event["by"] == "clock" and event["event"]["seat"] == late
-        notices = [m for m in person.messages if m["type"] == "notice"]
-        assert notices == [], notices
     ran_out = [r for r in caplog.records if getattr(r, "kind", "") == "clock"]
     assert ran_out == [], [r.getMessage() for r in ran_out]
+
+
+def test_whether_a_clock_ran_out_is_read_from_the_turns_rows() -> None:
+    # a table brought back: the clock of the seat to act had run out if the clock's bot
+    # played in the turn in progress, a stand-in's or an undo's rows after it or not
+    from types import SimpleNamespace
+    from typing import Any, cast
+
+    from rummykit.server.storage import ActionRow
+    from rummykit.server.table import Table
+
+    def row(seat: int, action: str, by: str, hand: int = 2) -> ActionRow:
+        return ActionRow(0, "g", hand, seat, action, by, {})
+
+    def ran_out(*rows: ActionRow) -> bool:
+        fake: Any = SimpleNamespace(game=SimpleNamespace(hand=SimpleNamespace(number=2)))
+        fake.log = list(rows)
+        return cast(bool, Table._clock_had_run_out(fake, 0))
+
+    theirs = row(1, "discard 7H", "player")
+    assert ran_out(theirs, row(0, "draw", "clock"))
+    assert ran_out(theirs, row(0, "draw", "clock"), row(0, "meld 4S 5S 6S", "stand-in"))
+    assert ran_out(
+        row(0, "draw", "clock"), row(0, "meld 4S 5S 6S", "player"), row(0, "undo", "player")
+    )
+    assert not ran_out(theirs, row(0, "draw", "player"))
+    assert not ran_out(theirs, row(0, "draw", "stand-in"))
+    assert not ran_out(row(0, "draw", "clock"), row(0, "discard 7H", "clock"))  # a turn ago
+    assert not ran_out(row(0, "discard 7H", "clock", hand=1))  # the hand before
+    assert not ran_out()
 
 
 def test_a_clock_stopped_by_leaving_outlives_a_restart(

@@ -21,7 +21,7 @@ from rummykit.server.connection import Connection
 from rummykit.server.logs import event as log_event
 from rummykit.server.protocol import error
 from rummykit.server.storage import ActionRow
-from rummykit.server.table import TIMED_OUT, Table
+from rummykit.server.table import TIMED_OUT, Table, TableStopped
 from rummykit.server.undo import UNDO, UndoRefused, undo_point, undone_message
 
 __all__ = ["answer_hint", "take_back"]
@@ -58,23 +58,26 @@ async def _position(table: Table, conn: Connection) -> tuple[int, PlayerView] | 
 
 
 async def answer_hint(table: Table, conn: Connection) -> None:
-    """Answers a client's ``hint``: the suggestion for its position now, or an error."""
-    asked = await table.call(_position, table, conn)
-    if asked is None:
-        return
-    seq, view = asked
+    """Answers a client's ``hint``: the suggestion for its position now, or an error
+    (every one marked as answering the hint, ``server.internal`` where it failed)."""
     try:
+        asked = await table.call(_position, table, conn)
+        if asked is None:
+            return
+        seq, view = asked
         found = await asyncio.to_thread(hint, view)
+        if found is None:  # no legal action: nothing to suggest
+            table.send(conn, _no_hint("server.hint", "there is nothing to decide now", seq))
+            return
+        table.send(conn, {"type": "hint", "seq": seq, **found.to_json()})
+    except TableStopped:
+        raise
     except Exception:
+        seq = table.row.seq
         log_event(
             "internal", table.row.id, seq, "a hint failed", level=logging.ERROR, exc_info=True
         )
         table.send(conn, _no_hint("server.internal", "the hint failed; it was logged", seq))
-        return
-    if found is None:  # no legal action: nothing to suggest
-        table.send(conn, _no_hint("server.hint", "there is nothing to decide now", seq))
-        return
-    table.send(conn, {"type": "hint", "seq": seq, **found.to_json()})
 
 
 async def take_back(table: Table, conn: Connection, seen: int) -> None:

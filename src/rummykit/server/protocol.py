@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import time
 from importlib import resources
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -175,7 +175,7 @@ def load_schema(name: str) -> dict[str, Any]:
 
 
 def error(
-    rule: str, message: str, seq: int | None, *, answers: str | None = None
+    rule: str, message: str, seq: int | None, *, answers: Literal["hint"] | None = None
 ) -> dict[str, Any]:
     """An ``error`` message: the rule id, what went wrong, and the table's seq; with
     ``answers`` (``"hint"``), the kind of request it refuses, where that is not an action.

@@ -541,16 +541,19 @@ class Table:
 
     def _clock_had_run_out(self, seat: int) -> bool:
         """Whether ``seat``'s stored clock ran out before this table was brought back: the
-        clock's bot had begun the turn (the log's last action is its, in the turn still in
-        progress). A clock that ran out just before the server stopped, before its bot
-        played, runs out again, with a second notice."""
-        last = self.log[-1] if self.log else None
-        if last is None or last.by != "clock" or last.seat != seat or self.game is None:
+        clock's bot played in the turn still in progress (the log's rows since another
+        seat last acted, a stand-in's or an undo among them). A clock that ran out just
+        before the server stopped, before its bot played, runs out again, with a second
+        notice."""
+        if self.game is None:
             return False
-        hand = self.game.hand
-        if last.hand != hand.number or not hand.history:
-            return False
-        return not isinstance(hand.history[-1][1], Discard)
+        number = self.game.hand.number
+        for row in reversed(self.log):
+            if row.hand != number or row.seat != seat or row.action.startswith("discard"):
+                return False  # the turn began after this row
+            if row.by == "clock":
+                return True
+        return False
 
     def next_clock(self, fresh: bool = False) -> TurnClock:
         """The clock as it should be now: the running one while the same person is to act

@@ -124,6 +124,15 @@ async def _sync(table: Table, conn: Connection, last: int | None) -> None:
 INTERNAL = "the server failed on this message; it was logged (nothing was played)"
 
 
+def _is_hint(raw: str | bytes, config: ServerConfig) -> bool:
+    """Whether a message refused unread (over the rate limit) asked for a hint: its
+    refusal then says so, as the hint's own errors do."""
+    try:
+        return isinstance(decode(raw, config.max_message_bytes), AskHint)
+    except ProtocolError:
+        return False
+
+
 async def _handle(table: Table, conn: Connection, raw: str | bytes, config: ServerConfig) -> None:
     """One message after the hello: decoded, then run in the table's task."""
     try:
@@ -194,7 +203,12 @@ async def play_socket(websocket: WebSocket, lobby: Lobby, config: ServerConfig) 
                 if not refusals.take():  # flooding on and on
                     conn.close(4429)
                     break
-                slow = error("server.rate", "too many messages: slow down", table.row.seq)
+                slow = error(
+                    "server.rate",
+                    "too many messages: slow down",
+                    table.row.seq,
+                    answers="hint" if _is_hint(raw, config) else None,
+                )
                 table.send(conn, slow)
                 continue
             try:
