@@ -6,6 +6,7 @@ whose answer a dropped connection lost blocks nothing."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from tests.browser.support import (
@@ -165,57 +166,75 @@ def test_a_double_click_sends_one_action(server: Any, browser: Any) -> None:
     assert page.errors == []
 
 
-def test_no_second_action_goes_between_an_ack_and_its_state(server: Any, browser: Any) -> None:
-    # the server's states after an ack are held back by the test: until the state comes,
-    # the page's table is the one before its action, and an action sent then could only
-    # be refused as stale (it would answer an event that is no longer the last)
-    to_server: list[dict[str, Any]] = []
-    held: list[str] = []
-    holding = {"on": False}
-    sockets: list[Any] = []
-    acked: list[int] = []
+class Relay:
+    """The page's table socket, relayed by the test to the real server: what the page sent
+    (``sent``), and the server's messages, each passed on (``passed``) unless ``hold``
+    says to keep it back (``held``) until :meth:`release`."""
 
-    def relay(ws: Any) -> None:
-        sockets.append(ws)
+    def __init__(self, page: Any, hold: Callable[[dict[str, Any]], bool]) -> None:
+        self.sent: list[dict[str, Any]] = []
+        self.passed: list[dict[str, Any]] = []
+        self.held: list[str] = []
+        self.hold = hold
+        self.socket: Any = None
+        page.route_web_socket("**/ws", self._route)
+
+    def _route(self, ws: Any) -> None:
+        self.socket = ws
         real = ws.connect_to_server()
 
         def up(message: str | bytes) -> None:
-            to_server.append(json.loads(message))
+            self.sent.append(json.loads(message))
             real.send(message)
 
         def down(message: str | bytes) -> None:
-            kind = json.loads(message)["type"]
-            if holding["on"] and kind == "state":
-                held.append(str(message))
+            msg = json.loads(message)
+            if self.hold(msg):
+                self.held.append(str(message))
             else:
+                self.passed.append(msg)
                 ws.send(message)
-                if kind == "ack":
-                    acked.append(json.loads(message)["seq"])
 
         ws.on_message(up)
         real.on_message(down)
 
+    def send(self, message: dict[str, Any]) -> None:
+        """Sends the page a message as if from the server."""
+        self.socket.send(json.dumps(message))
+
+    def release(self) -> None:
+        """Passes on what was held back, in order."""
+        held, self.held = self.held, []
+        for message in held:
+            self.socket.send(message)
+
+
+def test_no_second_action_goes_between_an_ack_and_its_state(server: Any, browser: Any) -> None:
+    # the server's states after an ack are held back by the test: until the state comes,
+    # the page's table is the one before its action, and an action sent then could only
+    # be refused as stale (it would answer an event that is no longer the last)
+    holding = {"on": False}
     page = new_page(browser)
-    page.route_web_socket("**/ws", relay)
+    relay = Relay(page, lambda m: holding["on"] and m["type"] == "state")
     create_table(page, server, "Elsa", "rummy", ["bot:random"])
     page.click("[data-focus=start]")
     wait_my_turn(page)
     holding["on"] = True
     page.evaluate('rk.session.send("draw")')
-    until(page, lambda: bool(acked))
+    until(page, lambda: any(m["type"] == "ack" for m in relay.passed))
+    acked = next(m["seq"] for m in relay.passed if m["type"] == "ack")
     # the ack, then the event came (the page shows what the draw did); the state did not
-    page.wait_for_function(f"rk.session.flash && rk.session.flash.seq === {acked[0]}")
+    page.wait_for_function(f"rk.session.flash && rk.session.flash.seq === {acked}")
     card = view(page)["hand"][0]
     page.evaluate(f'rk.session.send("discard {card}")')  # too early: it does not go
-    actions = [m["action"] for m in to_server if m["type"] == "action"]
+    actions = [m["action"] for m in relay.sent if m["type"] == "action"]
     assert actions == ["draw"] and page.evaluate("rk.session.pending") is True
     holding["on"] = False
-    assert held, "no state was held back"
-    for message in held:
-        sockets[-1].send(message)
+    assert relay.held, "no state was held back"
+    relay.release()
     page.wait_for_function("!rk.session.pending")
     page.evaluate(f'rk.session.send("discard {card}")')  # now it goes, and is played
-    until(page, lambda: any(m.get("action") == f"discard {card}" for m in to_server))
+    until(page, lambda: any(m.get("action") == f"discard {card}" for m in relay.sent))
     page.wait_for_function("!rk.session.pending")
     assert page.errors == []
 
@@ -225,35 +244,19 @@ def test_an_error_answering_a_hint_is_not_the_answer_to_the_action_sent(
 ) -> None:
     # the action's answer is held back by the test, and an error answering a hint comes
     # first (a hint asked before the action): the action is still waiting for its answer
-    held: list[str] = []
-    sockets: list[Any] = []
-
-    def relay(ws: Any) -> None:
-        sockets.append(ws)
-        real = ws.connect_to_server()
-        ws.on_message(lambda message: real.send(message))
-
-        def down(message: str | bytes) -> None:
-            if held or json.loads(message)["type"] == "ack":
-                held.append(str(message))  # the ack, and all that follows it
-            else:
-                ws.send(message)
-
-        real.on_message(down)
-
     page = new_page(browser)
-    page.route_web_socket("**/ws", relay)
+    # the ack, and all that follows it
+    relay = Relay(page, lambda m: bool(relay.held) or m["type"] == "ack")
     create_table(page, server, "Fay", "rummy", ["bot:random"])
     page.click("[data-focus=start]")
     wait_my_turn(page)
     seq = page.evaluate("rk.session.seq")
     page.evaluate('rk.session.send("draw")')
-    until(page, lambda: bool(held))
+    until(page, lambda: bool(relay.held))
     refusal = {"type": "error", "rule": "server.hint", "message": "no", "seq": seq}
-    sockets[-1].send(json.dumps({**refusal, "answers": "hint"}))
+    relay.send({**refusal, "answers": "hint"})
     page.wait_for_function("rk.session.message && rk.session.message.rule === 'server.hint'")
     assert page.evaluate("rk.session.pending") is True
-    for message in held:
-        sockets[-1].send(message)
+    relay.release()
     page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
     assert page.errors == []
