@@ -78,10 +78,7 @@ export class Session {
         const rule = this.message && this.message.rule;
         if (status === "open" && (rule === "lobby.full" || rule === "lobby.unavailable")) this.message = null;
         // the answer to an action sent on a socket that is gone never comes
-        if (status !== "open") {
-          this.pending = false;
-          this.answered = null;
-        }
+        if (status !== "open") this.unblock();
         this.renderStatus();
       },
       onRefused: (rule) => {
@@ -129,10 +126,7 @@ export class Session {
         return;
       case "error":
         // an error refusing a hint is not the answer to an action sent meanwhile
-        if (msg.answers !== "hint") {
-          this.pending = false;
-          this.answered = null;
-        }
+        if (msg.answers !== "hint") this.unblock();
         this.onError(msg);
         break;
       case "notice":
@@ -219,10 +213,8 @@ export class Session {
     const newHand = this.view && this.view.hand_number !== msg.view.hand_number;
     this.view = msg.view;
     this.seq = msg.seq;
-    if (this.answered !== null && msg.seq >= this.answered) {
-      this.pending = false; // the table as our action left it: the next one may go
-      this.answered = null;
-    }
+    // the table as our action left it: the next one may go
+    if (this.answered !== null && msg.seq >= this.answered) this.unblock();
     this.canUndo = Boolean(msg.can_undo);
     if (this.advice && this.advice.seq !== msg.seq) {
       this.advice = null;
@@ -261,6 +253,13 @@ export class Session {
       this.pending = true;
       this.message = null;
     }
+  }
+
+  /** The action or undo sent is answered and its state came, or it never will: the
+   * next one may go. */
+  unblock() {
+    this.pending = false;
+    this.answered = null;
   }
 
   /** Whether we are offered a Rummy call in the latest view. */
