@@ -3,6 +3,9 @@ one integer, which decodes to an equal action whose text reads back the same."""
 
 from __future__ import annotations
 
+import copy
+import gc
+import pickle
 import random
 
 import pytest
@@ -163,3 +166,23 @@ def test_random_integers_decode_to_valid_notation() -> None:
     for _ in range(2000):
         i = rng.randrange(codec.size)
         assert codec.encode(parse_action(codec.notation(i))) == i
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copied_codec_encodes_new_actions_by_what_they_are(how: str) -> None:
+    # swaps are new objects at each legal_actions(): once the original codec's are freed,
+    # new ones take their addresses, which a copy must not read as the old actions'
+    original = ActionCodec(Rules.preset("remik-500"), 3)
+    for meld in range(1, 4):
+        for code in range(0, 52, 2):
+            original.encode(Swap(Card(code), meld))
+    copied = copy.deepcopy(original) if how == "deepcopy" else pickle.loads(pickle.dumps(original))
+    del original
+    gc.collect()
+    wrong = []
+    for meld in range(1, 4):
+        for code in range(52):  # each new swap is freed before the next is made
+            swap = Swap(Card(code), meld)
+            if copied.decode(copied.encode(swap)) != swap:
+                wrong.append(str(swap))
+    assert wrong == []

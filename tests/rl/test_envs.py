@@ -3,6 +3,9 @@ turns (Rummy calls out of turn included), reward as documented and repeat with s
 
 from __future__ import annotations
 
+import copy
+import gc
+import pickle
 import warnings
 from typing import Any
 
@@ -397,3 +400,71 @@ def test_an_unneeded_lay_off_end_is_not_taken_unwrapped() -> None:
         rules.add(info.value.rule)
     # a run takes the card at one end: one spelling names it, the other is wrong
     assert rules == {"action.code", "layoff.extend"} or rules == {"action.code"}
+
+
+def test_single_seat_reset_deals_again_when_the_bots_end_the_game_before_the_learner() -> None:
+    # one hand, eight seats, the learner last: at seed 36 a bot goes out before the
+    # learner's first decision (found by a review); the episode begins with a decision
+    g = SingleSeatEnv(preset="500-rum", players=8, opponents="greedy", seat=7, target=None, deals=1)
+    first = Table("500-rum", 8, options={"target": None, "deals": 1})
+    for seed in range(40):
+        obs, info = g.reset(seed=seed)
+        first.reset(seed)
+        assert not g.table.over and g.table.to_act == 7
+        assert obs["action_mask"].any() and info["action_mask"].any()
+        if g.game_seed != first.game_seed:
+            break
+    else:
+        pytest.fail("no seed of 0 to 39 had the bots end the game before the learner acted")
+    again, _ = g.reset(seed=seed)  # the same seed deals the same games again
+    assert np.array_equal(again["observation"], obs["observation"])
+    action = int(np.flatnonzero(obs["action_mask"])[0])
+    g.step(action)  # and the learner can play
+
+
+def test_observations_handed_out_are_the_caller_s_own() -> None:
+    g = SingleSeatEnv(preset="500-rum", players=2, opponents="random")
+    obs, info = g.reset(seed=0)
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    obs["action_mask"][legal] = 0  # a caller's own restriction, made in place
+    info["action_mask"][legal] = 0
+    _, _, terminated, _, info = g.step(legal)
+    assert "illegal" not in info and not terminated
+    e = raw_env(preset="500-rum", players=2)
+    e.reset(seed=0)
+    agent = e.agent_selection
+    seen = e.observe(agent)
+    kept = seen["observation"].copy()
+    seen["observation"][:] = -7
+    seen["action_mask"][:] = 0
+    again = e.observe(agent)
+    assert np.array_equal(again["observation"], kept) and again["action_mask"].any()
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copied_environment_masks_exactly_the_legal_actions(how: str) -> None:
+    # joker swaps are new objects at every position: a copy must not take one made at
+    # a freed one's address for the freed one
+    swaps = 0
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        e = raw_env(preset="remik-500", players=3)
+        e.reset(seed=seed)
+        for _ in range(400):
+            if e.table.over:
+                break
+            e.step(_random_step(e.observe(e.agent_selection), rng))
+        copied = copy.deepcopy(e) if how == "deepcopy" else pickle.loads(pickle.dumps(e))
+        del e
+        gc.collect()
+        for _ in range(1000):
+            if copied.table.over:
+                break
+            mask = copied.observe(copied.agent_selection)["action_mask"]
+            masked = {copied.codec.decode(int(i)) for i in np.flatnonzero(mask)}
+            legal = copied.table.game.legal_actions()
+            assert masked == set(legal)
+            swaps += sum(a.verb == "swap" for a in legal)
+            del legal, masked  # nothing here holds the actions made anew
+            copied.step(_random_step({"action_mask": mask}, rng))
+    assert swaps  # those actions were there to check

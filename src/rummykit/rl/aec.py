@@ -89,7 +89,7 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.codec.size))
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        self._cache: tuple[str, int, Observation] | None = None
+        self._cache: tuple[str, int, NDArray[np.float32], NDArray[np.int8]] | None = None
         #: the rewards dict of all zeros this env set last (kept while nobody is rewarded)
         self._zero_rewards: dict[str, float] | None = None
         self._version = 0
@@ -127,12 +127,12 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """The agent's observation and action mask, from its own view only."""
         cached = self._cache
-        if cached is not None and cached[0] == agent and cached[1] == self._version:
-            return cached[2]
-        obs, mask = self.table.observe(self._seat[agent])
-        result: Observation = {"observation": obs, "action_mask": mask}
-        self._cache = (agent, self._version, result)
-        return result
+        if cached is None or cached[0] != agent or cached[1] != self._version:
+            obs, mask = self.table.observe(self._seat[agent])
+            cached = self._cache = (agent, self._version, obs, mask)
+        # copies: what a caller does to its arrays changes neither a later observe() nor
+        # the mask a wrapper checks the action against
+        return {"observation": cached[2].copy(), "action_mask": cached[3].copy()}
 
     def step(self, action: int | None) -> None:
         """Applies the selected agent's action (an integer of the codec).

@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from math import comb
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -226,6 +227,11 @@ class ActionCodec:
 
     def __repr__(self) -> str:
         return f"ActionCodec({str(self.rules)!r}, players={self.players}, size={self.size})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle starts with no integers seen by identity: the ids of this
+        codec's actions name other objects, or nothing, in a copy."""
+        return {**self.__dict__, "_index_of": {}, "_held": []}
 
     # ------------------------------------------------------------------ tables
     def _group_table(self) -> list[tuple[int, int, int]]:

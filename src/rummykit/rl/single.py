@@ -114,20 +114,28 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Deals a new game and plays the bots up to the learner's first decision."""
+        """Deals a new game and plays the bots up to the learner's first decision.
+
+        A game the bots end before that decision (they can, in a game of one hand) gave
+        the learner nothing to decide: the next game of the seed's sequence is dealt
+        instead, so that the episode always begins with a decision."""
         super().reset(seed=seed)
         self.table.reset(seed)
         others = [p for p in range(self.table.players) if p != self.seat]
-        seeds = self.table.bot_seeds(self.levels)
-        # untimed: a search bot stops on its budget, not on the clock, so that the same
-        # seed gives the same decisions however busy the machine is
-        self._bots = {
-            p: untimed(get_bot(level, seed=s, name=self.table.names[p]))
-            for p, level, s in zip(others, self.levels, seeds, strict=True)
-        }
+        while True:
+            seeds = self.table.bot_seeds(self.levels)
+            # untimed: a search bot stops on its budget, not on the clock, so that the
+            # same seed gives the same decisions however busy the machine is
+            self._bots = {
+                p: untimed(get_bot(level, seed=s, name=self.table.names[p]))
+                for p, level, s in zip(others, self.levels, seeds, strict=True)
+            }
+            self._play_bots()
+            if not self.table.over:
+                break
+            self.table.reset()
         self._steps = 0
         self._illegal = False
-        self._play_bots()
         obs, info = self._observe()
         if self.render_mode == "human":
             self.render()
@@ -179,9 +187,9 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
         obs, mask = self.table.observe(self.seat)
-        self._mask = mask
-        info: dict[str, Any] = {"action_mask": mask, "hand": self.table.game.hand.number}
-        return {"observation": obs, "action_mask": mask}, info
+        self._mask = mask  # the caller's are copies: changing them changes no legality
+        info: dict[str, Any] = {"action_mask": mask.copy(), "hand": self.table.game.hand.number}
+        return {"observation": obs, "action_mask": mask.copy()}, info
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions now, as booleans (the name sb3-contrib's maskable
