@@ -290,13 +290,6 @@ def test_record_json_a_utf8_byte_order_mark_is_accepted() -> None:
         ({"options": {"joker_swap": "true"}}, "record.rules"),
         ({"options": {"packs": 1.0}}, "record.rules"),
         ({"options": {"hand_size": 7.0}}, "record.rules"),
-        ({"seed": [1]}, "record.seed"),
-        ({"seed": {"a": 1}}, "record.seed"),
-        ({"seed": 1.5}, "record.seed"),
-        ({"seed": True}, "record.seed"),
-        ({"seed": None}, "record.seed"),
-        ({"seed": 2**300}, "record.seed"),
-        ({"seed": "\udcff"}, "record.seed"),  # a lone surrogate: no file can hold it
         ({"hands": {"1": []}}, "record.hands"),
         ({"hands": "none"}, "record.hands"),
         ({"hands": ["a hand"]}, "record.hands"),
@@ -305,6 +298,19 @@ def test_record_json_a_utf8_byte_order_mark_is_accepted() -> None:
 )
 def test_record_wrong_json_types_are_refused(change: dict[str, Any], rule: str) -> None:
     _refused_by_everyone({**EXAMPLE, **change}, rule)
+
+
+@pytest.mark.parametrize("seed", [[1], {"a": 1}, 1.5, True, None, 2**300, "\udcff"], ids=repr)
+def test_record_a_seed_no_game_can_use_is_kept_and_ignored(seed: object) -> None:
+    # NOTATION.md: further keys ("event", "date", "seed", ...) are kept and ignored; a
+    # seed rummykit cannot use (a lone surrogate: no file can hold it) reads as none
+    doc = {**EXAMPLE, "seed": seed}
+    without = {k: v for k, v in EXAMPLE.items() if k != "seed"}
+    result = replay(doc)
+    assert result.status == 0 and result.to_json() == replay(without).to_json()
+    record = parse_record(doc)
+    assert record.seed == 0 and record.extra["seed"] == seed
+    assert load_game(doc).seed == load_game(without).seed == 0
 
 
 def test_record_without_hands_is_refused_and_a_tournament_record_is_named() -> None:

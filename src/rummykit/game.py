@@ -427,7 +427,7 @@ MAX_SEED_BITS = 256
 
 
 def check_seed(seed: object) -> None:
-    """Refuses a seed a record could not hold or give back ([record.seed]): a whole
+    """Refuses a seed a record could not hold or give back (``seed``): a whole
     number of at most :data:`MAX_SEED_BITS` bits, or a text of Unicode characters (no
     lone surrogates, which no file can hold)."""
     if type(seed) is int:

@@ -63,6 +63,8 @@ class Record:
     players: list[str]
     hands: list[HandRecord]
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the game's seed: the record's ``seed`` where rummykit can use it, else 0
+    seed: int | str = 0
 
 
 def _cards(value: Any, where: str, rule: str = "record.deal") -> list[Card]:
@@ -156,23 +158,30 @@ def _json_type(value: Any) -> str:
     return type(value).__name__
 
 
-def _check_seed(doc: Mapping[str, Any]) -> None:
+def _usable_seed(doc: Mapping[str, Any]) -> int | str:
+    """The record's ``seed`` where a game can use it, else 0, as when there is none.
+
+    NOTATION.md keeps and ignores a record's further keys, ``seed`` among them: one that
+    is no seed rummykit can use (null, a fraction, a list, more than 256 bits) is kept
+    with the other keys and refuses nothing. rummykit uses the seed only to deal a hand
+    after the record's last and to draw a reshuffle a record written before rummykit 0.2
+    does not give; every seed it writes is usable.
+    """
     seed = doc.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise RecordError(
-            "record.seed", f'"seed" must be a whole number or a text, not {_json_type(seed)}'
-        )
+        return 0
     try:
         check_seed(seed)
-    except RulesError as e:
-        raise RecordError("record.seed", f'"seed": {e.message}') from None
+    except RulesError:
+        return 0
+    return seed
 
 
 def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
     """Reads and validates a record (JSON text or an already parsed object).
 
     Raises :class:`RecordError` (``record.json``, ``record.rules``, ``record.players``,
-    ``record.seed``, ``record.deal``, ``record.pack``, ``record.hands``) naming what is
+    ``record.deal``, ``record.pack``, ``record.hands``) naming what is
     wrong; never another exception, whatever the document holds.
     """
     if isinstance(doc, (str, bytes, bytearray)):
@@ -194,7 +203,6 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
         check_names(players)
     except RulesError as e:
         raise RecordError("record.players", f'"players": {e.message}') from None
-    _check_seed(doc)
     try:
         rules.check_players(len(players))
     except RulesError as e:
@@ -213,7 +221,7 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
         raise RecordError("record.hands", '"hands" must be a list')
     hands = [_parse_hand(h, i + 1, players, rules) for i, h in enumerate(raw_hands)]
     extra = {k: v for k, v in doc.items() if k not in RECORD_KEYS}
-    return Record(rules, list(players), hands, extra)
+    return Record(rules, list(players), hands, extra, _usable_seed(doc))
 
 
 def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> HandRecord:
@@ -340,7 +348,7 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
         game = Game(
             record.rules,
             record.players,
-            seed=record.extra.get("seed", 0),
+            seed=record.seed,
             dealer=record.hands[0].dealer if record.hands else None,
             auto_deal=False,
         )

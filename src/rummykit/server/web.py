@@ -125,7 +125,7 @@ def replay_frames(record: Any) -> dict[str, Any]:
     game = Game(
         rec.rules,
         rec.players,
-        seed=rec.extra.get("seed", 0),
+        seed=rec.seed,
         dealer=rec.hands[0].dealer if rec.hands else None,
         auto_deal=False,
     )
