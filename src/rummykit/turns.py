@@ -296,6 +296,13 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
             raise IllegalAction(
                 "rummy.who", f"{h.name(p)} is next to play and takes from the pile instead"
             )
+        last_discard = rules.rummy_call is RummyCall.LAST_DISCARD
+        if last_discard and h.phase is Phase.DRAW and h.last_player >= 0 and h.pile:
+            # after a discard that opened no call in this mode: [rummy.last-discard] is
+            # the rule that limits calls to the last discard, and to one that lays off
+            refusal = _call_refusal(h, p, _depth(h, action))
+            if refusal is not None:
+                raise refusal
         raise IllegalAction("rummy.when", "no Rummy call is open for " + h.name(p) + " now")
     depth = _depth(h, action)
     refusal = _call_refusal(h, p, depth)

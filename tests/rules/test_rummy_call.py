@@ -331,8 +331,33 @@ def test_rummy_last_discard_refuses_a_discard_that_lays_off_nowhere() -> None:
         rummy_call="last-discard",
     )
     assert hand.phase is Phase.DRAW
-    refuse(hand, "Ben: rummy 1", ("rummy.when", "rummy.last-discard"))
-    refuse(hand, "Ben: rummy 3", ("rummy.when", "rummy.last-discard"))
+    refuse(hand, "Ben: rummy 1", "rummy.last-discard")
+    refuse(hand, "Ben: rummy 3", "rummy.last-discard")
+
+
+def test_rummy_last_discard_names_the_refusal_whether_or_not_a_call_is_open() -> None:
+    # found by a review: with no call open (the discard lays off nowhere), calling it or
+    # a deeper card was refused with rummy.when, with one open with rummy.last-discard
+    hand = make_hand(
+        "500-rum",
+        THREE,
+        {"Ana": "7H 8H 9H 3C 3D KS QD", "Ben": "6S 5S 5D 2D 2H JC 4D"},
+        "2C",
+        stock="KC 7D",
+        rummy_call="last-discard",
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard KS", "Ben: draw")
+    act(hand, "Ben: discard 6S")
+    assert hand.phase is Phase.DRAW  # 6S lays off nowhere: no call is open
+    refuse(hand, "Ana: rummy 1", "rummy.last-discard")
+    refuse(hand, "Ana: rummy KS", "rummy.last-discard")
+
+
+def test_rummy_when_a_last_discard_call_before_any_discard() -> None:
+    hand = make_hand(
+        "500-rum", THREE, {"Ana": "7H 8H 9H 3C 3D KS QD"}, "6H", rummy_call="last-discard"
+    )
+    refuse(hand, "Ben: rummy 1", "rummy.when")  # the upcard is no discard
 
 
 # ---------------------------------------------------------------- [rummy.off]
