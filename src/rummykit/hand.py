@@ -24,7 +24,7 @@ from __future__ import annotations
 from rummykit.actions import Action
 from rummykit.deal import Deal
 from rummykit.errors import IllegalAction
-from rummykit.events import Event, HandResult
+from rummykit.events import Event, HandEnd, HandResult
 from rummykit.legal import legal_actions, open_call_depths
 from rummykit.state import HandState, Phase, TurnState
 from rummykit.turns import HANDLERS
@@ -57,6 +57,15 @@ class Hand(HandState):
         the player's hidden hand may rule some out ([wrotham.all-at-once]): those are
         still listed, as nobody else can tell."""
         return tuple(open_call_depths(self, self._seat(player)))
+
+    def over_refusal(self) -> IllegalAction:
+        """Why nothing more can be played in this hand, which is over: by the rule that
+        ended it ([end.out], or [end.stock] when the stock ran out)."""
+        if self.ended_by is HandEnd.STOCK:
+            return IllegalAction(
+                "end.stock", "the stock ran out and the hand ended: nothing more can be played"
+            )
+        return IllegalAction("end.out", "the hand is over: nothing more can be played")
 
     def check(self, action: Action, player: int | None = None) -> None:
         """Raises :class:`IllegalAction` if ``player`` (default: the one to act) may not
@@ -110,7 +119,7 @@ class Hand(HandState):
                 f"{action!r} is not an action (parse text with rummykit.parse_action)",
             )
         if self.phase is Phase.OVER:
-            raise IllegalAction("end.out", "the hand is over: nothing more can be played")
+            raise self.over_refusal()
         if not 0 <= p < self.n:
             raise IllegalAction("action.turn", f"there is no seat {p}")
         event = handler(self, p, action, commit)

@@ -383,9 +383,8 @@ def replay(doc: str | bytes | Mapping[str, Any]) -> ReplayResult:
                 if name not in names:
                     raise NotationError(f"no player is called {quote(name)}")
                 if game.hand.is_over:
-                    raise IllegalAction(
-                        "end.out", f"hand {h_index} is over: nothing more can be played"
-                    )
+                    over = game.hand.over_refusal()
+                    raise IllegalAction(over.rule, f"hand {h_index}: {over.message}")
                 game.apply(action, names.index(name))
             except RecordError as e:
                 # the record's own data at fault (a reshuffle's order): not a valid record,

@@ -71,7 +71,9 @@ def test_end_stock_end_ends_the_hand_and_scores_it() -> None:
     assert hand.phase is Phase.OVER and hand.ended_by is HandEnd.STOCK and hand.out is None
     # melded-minus-hand with nothing melded: minus each hand (values above)
     assert hand.scores() == [-48, -63, -43]
-    refuse(hand, "Ana: draw", "end.out")
+    # nothing more can be played, by the rule that ended the hand (going out: end.out)
+    refuse(hand, "Ana: draw", "end.stock")
+    refuse(hand, "Ben: meld 9D 9H 9S", "end.stock")
 
 
 def test_end_stock_refuses_end_while_the_stock_has_cards() -> None:
