@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummykit.actions import Action, Discard, End, LayOff
+from rummykit.actions import Action, Discard, End, LayOff, Swap
 from rummykit.cards import CARDS
 from rummykit.errors import IllegalAction
 from rummykit.melds import TableMeld
@@ -105,7 +105,13 @@ def play_refusal(h: HandState, p: int, action: Action) -> IllegalAction | None:
         return IllegalAction("action.turn", f"it is {owner}'s turn to act, not {h.name(p)}'s")
     # the player whose turn it is, before drawing: also while a Rummy call is offered to
     # others before they draw ([rummy.who]), which their draw would end
-    rule = "discard.one" if isinstance(action, Discard) else "meld.any-number"
+    # each by the rule that places it after the draw ([joker.swap]: "after drawing")
+    if isinstance(action, Discard):
+        rule = "discard.one"
+    elif isinstance(action, Swap):
+        rule = "joker.swap"
+    else:
+        rule = "meld.any-number"
     return IllegalAction(rule, f"{h.name(p)} must draw before {_verbing(action)}")
 
 

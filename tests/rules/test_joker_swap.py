@@ -56,7 +56,7 @@ def test_joker_swap_refuses_a_card_the_joker_does_not_stand_for() -> None:
 
 def test_joker_swap_refuses_before_drawing() -> None:
     hand = run_with_joker()
-    refuse(hand, "Ben: swap 8H in 1", ("joker.swap", "meld.any-number"))
+    refuse(hand, "Ben: swap 8H in 1", "joker.swap")  # "on their turn after drawing"
 
 
 def test_joker_swap_refuses_when_the_option_is_off() -> None:
