@@ -70,7 +70,7 @@ class Game:
         self.auto_deal = auto_deal
         n = len(names)
         if dealer is None:
-            dealer = random.Random(f"{seed}/first-dealer").randrange(n)
+            dealer = random.Random(f"{self.seed}/first-dealer").randrange(n)
         self.first_dealer = dealer
         self.totals: list[int] = [0] * n
         #: each ended hand's result in game seats (a seat that sat it out scores 0)
@@ -187,6 +187,12 @@ class Game:
             return ()
         return self.hands[-1].legal_actions()  # () once the hand is over
 
+    def over_refusal(self) -> IllegalAction:
+        """Why nothing more can be played in this game, which is over: by the rule that
+        ended its last hand (see :meth:`Hand.over_refusal`)."""
+        rule = self.hands[-1].over_refusal().rule if self.hands else "end.out"
+        return IllegalAction(rule, "the game is over")
+
     def apply(self, action: Action, player: int | None = None) -> Event:
         """Applies an action in the current hand and returns what happened; scores the
         hand and deals on when it ends (the event says so).
@@ -195,7 +201,7 @@ class Game:
         (``action.turn`` for a seat that sits this hand out).
         """
         if self.over:
-            raise IllegalAction("end.out", "the game is over")
+            raise self.over_refusal()
         if not self.hands or self.hands[-1].phase is Phase.OVER:
             raise IllegalAction("action.turn", "no hand is being played: deal the next one")
         hand = self.hands[-1]

@@ -154,8 +154,10 @@ class Driver:
     def submit(self, seat: int, action: Action) -> Event:
         """Applies a person's action for ``seat`` (checked like any other: an illegal one
         raises :class:`IllegalAction` and changes nothing)."""
-        if self.done:
-            raise IllegalAction("end.out", "the game is over")
+        if self.game.over:
+            raise self.game.over_refusal()
+        if self.unfinished:
+            raise IllegalAction("end.out", "the game was stopped unfinished")
         return self._apply(action, seat)
 
     def _apply(self, action: Action, seat: int) -> Event:

@@ -144,6 +144,17 @@ def test_deal_rotation_the_first_dealer_is_chosen_at_random() -> None:
     assert firsts == [Game(rules, NAMES[:4], seed=s).first_dealer for s in range(40)]
 
 
+def test_deal_rotation_a_game_without_a_seed_draws_its_first_dealer_from_the_one_it_drew() -> None:
+    # found by a review: without a seed every game had the same first dealer, and the
+    # seed the game drew and kept did not deal the same game again
+    rules = rules_of("500-rum")
+    games = [Game(rules, NAMES[:4]) for _ in range(40)]
+    assert {g.first_dealer for g in games} == {0, 1, 2, 3}
+    for g in games[:5]:
+        again = Game(rules, NAMES[:4], seed=g.seed)
+        assert again.first_dealer == g.first_dealer and again.hand.hands == g.hand.hands
+
+
 def test_deal_rotation_deal_passes_to_the_left_after_each_hand() -> None:
     game = Game(rules_of("500-rum", rummy_call="off"), NAMES[:3], seed=1, dealer=2)
     dealers = []

@@ -7,10 +7,21 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit import Hand, Phase
+from rummykit import Hand, IllegalAction, Phase, parse_action
 from rummykit.events import HandEnd
 
-from .kit import act, drawn, held, make_hand, melds, pile, refuse, run_down
+from .kit import (
+    act,
+    complete_deal,
+    drawn,
+    held,
+    make_game,
+    make_hand,
+    melds,
+    pile,
+    refuse,
+    run_down,
+)
 
 NAMES = "Ana Ben Caro"
 # 500 Rum, three players: 32 stock cards. After the stock has been drawn and discarded
@@ -74,6 +85,19 @@ def test_end_stock_end_ends_the_hand_and_scores_it() -> None:
     # nothing more can be played, by the rule that ended the hand (going out: end.out)
     refuse(hand, "Ana: draw", "end.stock")
     refuse(hand, "Ben: meld 9D 9H 9S", "end.stock")
+
+
+def test_end_stock_a_game_its_last_hand_the_stock_ended_refuses_by_that_rule() -> None:
+    # the game refuses as its last hand does (found by a review: end.out)
+    game = make_game("500-rum", NAMES, deals=1, target=None, rummy_call="off")
+    game.start_hand(complete_deal(game.rules, NAMES, EMPTY, "TC", bottom="QC KC"))
+    run_down(game.hand)
+    act(game, "Caro: end")
+    assert game.over and game.hand.ended_by is HandEnd.STOCK
+    for where in (game, game.hand):
+        with pytest.raises(IllegalAction) as info:
+            where.apply(parse_action("draw"), 0)
+        assert info.value.rule == "end.stock"
 
 
 def test_end_stock_refuses_end_while_the_stock_has_cards() -> None:
