@@ -44,7 +44,8 @@ def test_rules_bad_input_is_named(
     args: list[str], needle: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(args) == 2
-    assert needle in capsys.readouterr().out
+    captured = capsys.readouterr()  # on standard error: a program reading --json gets none
+    assert needle in captured.err and captured.out == ""
 
 
 def test_replay_prints_tables_and_the_score_sheet(capsys: pytest.CaptureFixture[str]) -> None:
@@ -259,9 +260,10 @@ def test_rules_all_presets_point_to_the_explanations(capsys: pytest.CaptureFixtu
     "value", ["1.0", "true", "[1]", "9" * 5000, "[" * 5000, "²"], ids=lambda v: v[:6]
 )
 def test_rules_set_hostile_values_are_named(value: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["rules", "500-rum", "--set", f"packs={value}"]) == 2
-    out = capsys.readouterr().out
-    assert out.startswith("rummykit rules: option packs:") and len(out) < 200
+    assert main(["rules", "500-rum", "--set", f"packs={value}", "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.startswith("rummykit rules: option packs:") and len(captured.err) < 200
+    assert captured.out == ""
 
 
 # ---------------------------------------------------------------- help

@@ -210,6 +210,21 @@ def unfinished(path: Path) -> bytes:
     return path.read_bytes()
 
 
+def test_a_file_that_is_no_game_is_not_overwritten_nor_offered_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by a review: the hint offered "play --resume notes.txt", which then failed
+    apps = no_terminal(monkeypatch)
+    path = tmp_path / "notes.txt"
+    path.write_text("notes\n")
+    assert main(["play", "--save", str(path), "--seed", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "holds a file that is not a game record rummykit can continue" in err
+    assert "--resume" not in err
+    assert "save to another file (--save FILE)" in err and f"play --new --save {path}" in err
+    assert path.read_text() == "notes\n" and apps == []
+
+
 def test_an_unfinished_saved_game_is_not_overwritten(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -313,17 +313,19 @@ def run(args: argparse.Namespace) -> int:
     resumed = None if args.resume is None else Path(args.resume or default_save_path())
     if not args.new and path is not None and (resumed is None or _other(path, resumed)):
         # a game resumed is saved over itself; any other unfinished game is kept
-        lost = unfinished_game(path)
-        if lost is not None:
+        found = unfinished_game(path)
+        if found is not None:
+            lost, resumable = found
             save = "" if path == default_save_path() else f" --save {shlex.quote(str(path))}"
             if resumed is None:
                 other = f"start a new game over it with: {cmd} play --new{save}"
             else:
                 other = "save the game you resume to another file (--save FILE)"
-            _error(
-                f"{path} holds {lost}; continue it with: {cmd} play --resume"
-                f"{_file_arg(path)}, or {other}"
-            )
+            if resumable:
+                advice = f"continue it with: {cmd} play --resume{_file_arg(path)}, or {other}"
+            else:  # nothing there to continue: only another file, or replacing it
+                advice = f"save to another file (--save FILE), or {other}"
+            _error(f"{path} holds {lost}; {advice}")
             return 2
     if not _terminal():
         _error(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -138,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
                 **rules.options(),
             }
     except RulesError as e:
-        print(f"rummykit rules: {e.message}")
+        print(f"rummykit rules: {e.message}", file=sys.stderr)
         return 2
     if args.json:
         descriptions = {key: OPTION_HELP[key].to_json() for key in OPTION_KEYS}

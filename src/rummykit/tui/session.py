@@ -577,24 +577,28 @@ def write_atomically(path: Path, text: str) -> None:
                 tmp.unlink()
 
 
-def unfinished_game(path: Path) -> str | None:
+def unfinished_game(path: Path) -> tuple[str, bool] | None:
     """What starting a new game saved to ``path`` would lose, or ``None`` if nothing.
 
     ``None`` when there is no file there or it holds a finished game; otherwise a short
-    description: an unfinished game (its hand and totals), or a file that is not a game
-    record rummykit can read (which it will not overwrite either).
+    description and whether ``play --resume`` can continue it: an unfinished game (its
+    hand and totals; true), or a file that is not a game record rummykit can read (which
+    it will not overwrite either; false).
     """
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         return None
     except OSError as e:
-        return f"a file that cannot be read ({e.strerror or e})"
+        return f"a file that cannot be read ({e.strerror or e})", False
     try:
         game = load_game(read_json(data))
     except RummyError as e:
-        return f"a file that is not a game record rummykit can continue ([{e.rule}] {e.message})"
+        return (
+            f"a file that is not a game record rummykit can continue ([{e.rule}] {e.message})",
+            False,
+        )
     if game.over:
         return None
     totals = ", ".join(f"{n} {t:+d}" for n, t in zip(game.players, game.totals, strict=True))
-    return f"an unfinished game (hand {game.hand.number}; {totals})"
+    return f"an unfinished game (hand {game.hand.number}; {totals})", True
