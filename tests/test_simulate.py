@@ -279,6 +279,16 @@ def test_paired_one_deal_is_refused_and_json_has_no_infinity(
     json.loads(json.dumps(one), parse_constant=lambda c: pytest.fail(f"{c} in JSON"))
 
 
+def test_paired_names_the_options_set_on_top(capsys: pytest.CaptureFixture[str]) -> None:
+    # found by a review: the report named the preset alone, as if no option were set
+    argv = ["simulate", "--paired", "--bots", "greedy,random", "--set", "jokers=0"]
+    assert main([*argv, "--deals", "2", "--first-look", "2", "--quiet", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["rules"] == "500-rum jokers=0" and doc["options"] == {"jokers": 0}
+    assert main([*argv, "--deals", "2", "--first-look", "2", "--quiet"]) == 0
+    assert "500-rum jokers=0" in capsys.readouterr().out
+
+
 def test_unfinished_games_are_draws_and_reported() -> None:
     stuck = GameResult(0, ("x", "y"), None, ((10, 60),), (9, 9), (0.0, 0.0), unfinished=True)
     done = GameResult(1, ("y", "x"), "x", ((10, 60),), (9, 9), (0.0, 0.0))

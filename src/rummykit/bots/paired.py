@@ -295,6 +295,7 @@ class PairedResult:
     """A paired measurement: its settings, every deal played, and where it stopped."""
 
     labels: tuple[str, str]
+    #: the rules as ``rummykit rules`` names them: the preset and any option set on top
     rules: str
     players: int
     lineup: str
@@ -308,6 +309,8 @@ class PairedResult:
     seconds: float = 0.0
     #: whether the points are penalties (``penalty`` scoring), where fewer is better
     low_wins: bool = False
+    #: the options set on top of the preset (``Rules.changed_options``)
+    options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def deals_played(self) -> int:
@@ -349,6 +352,7 @@ class PairedResult:
             "first": self.labels[0],
             "second": self.labels[1],
             "rules": self.rules,
+            "options": self.options,
             "players": self.players,
             "lineup": self.lineup,
             "seed": self.seed,
@@ -426,7 +430,7 @@ def run_paired(
     z = boundary(len(schedule), alpha)
     result = PairedResult(
         (specs[0].label, specs[1].label),
-        rules_obj.name,
+        str(rules_obj),
         players,
         lineup,
         seed,
@@ -435,6 +439,7 @@ def run_paired(
         z,
         margin,
         low_wins=rules_obj.scoring is Scoring.PENALTY,
+        options=rules_obj.changed_options(),
     )
     have: dict[int, DealResult] = {}
     for d in known:
