@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import rummykit.cli.runlog as runlog
 from rummykit.bots.paired import summarize
 from rummykit.bots.tournament import GameResult, MatchResult
 from rummykit.cli import main
@@ -301,3 +303,32 @@ def test_unfinished_games_are_draws_and_reported() -> None:
     assert "1 game(s) stopped unfinished and counted as draws" in _table(doc)
     clean = report(MatchResult.of("500-rum", 2, 0, ["x", "y"], [done]), Rules.preset("500-rum"))
     assert clean["unfinished"] == 0 and "unfinished" not in _table(clean)
+
+
+@pytest.mark.parametrize("paired", [False, True], ids=["games", "paired"])
+def test_a_save_that_fails_on_the_way_stops_with_a_message_and_keeps_what_was_saved(
+    paired: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # found by a review: a full disk mid-run ended in a traceback
+    log = tmp_path / "m.jsonl"
+    append = runlog.append
+    calls = []
+
+    def filling_up(path: Path, run: str, doc: dict[str, Any]) -> None:
+        calls.append(path)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        append(path, run, doc)
+
+    monkeypatch.setattr(runlog, "append", filling_up)
+    more = ["--paired", "--deals", "8", "--first-look", "8"] if paired else ["--games", "8"]
+    argv = ["simulate", "--bots", "greedy,random", "--log", str(log), "--quiet", *more]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"cannot write {log}: No space left on device" in err
+    assert f"the same command plays on from {log}" in err
+    assert len(log.read_text().splitlines()) == 2  # the two saved before stay

@@ -184,6 +184,11 @@ def run(
         )
     except ValueError as e:
         return _bad(str(e))
+    except OSError as e:  # a deal could not be saved: a full disk, a read-only file
+        if not args.quiet:
+            print(file=sys.stderr)  # below the progress line
+        print(f"rummykit simulate: {runlog.write_failed(e, log)}", file=sys.stderr)
+        return 1
     if not args.quiet:
         print(file=sys.stderr)
     doc = result.to_json()

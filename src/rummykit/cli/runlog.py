@@ -82,3 +82,14 @@ def append(path: Path, run: str, doc: dict[str, Any]) -> None:
     """Appends one entry of run ``run`` to ``path``."""
     with path.open("a", encoding="utf-8") as f:
         f.write(json.dumps({"match": run, **doc}, separators=(",", ":")) + "\n")
+
+
+def write_failed(exc: OSError, log: Path | None) -> str:
+    """The message for a write to ``--log`` or ``--records`` that failed during a run (a
+    full disk, a folder made read-only): what failed, and that what was saved stays."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    kept = f"; the same command plays on from {log}" if log is not None else ""
+    return (
+        f"stopped: cannot write {where}{exc.strerror or exc} (everything saved before it "
+        f"is kept{kept})"
+    )

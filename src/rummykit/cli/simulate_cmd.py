@@ -64,9 +64,10 @@ bot levels: {", ".join(LEVELS)}
 {difficulty_help()}
 
 {paired_cmd.EPILOG}
-exit status: 0 done (also when --stop-after stopped it); 2 bad arguments (unknown preset,
-option, bot level, player count) or a --log that is not this match's; 130 stopped with
-Ctrl+C (the games in --log are kept).
+exit status: 0 done (also when --stop-after stopped it); 1 a game could not be saved in
+--log or --records on the way (a full disk; what was saved before is kept); 2 bad
+arguments (unknown preset, option, bot level, player count) or a --log that is not this
+match's; 130 stopped with Ctrl+C (the games in --log are kept).
 """
 
 
@@ -442,6 +443,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:  # a saved game that does not fit this match
         print(f"rummykit simulate: --log {log}: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # a game could not be saved: a full disk, a read-only folder
+        print(f"rummykit simulate: {runlog.write_failed(e, log)}", file=sys.stderr)
+        return 1
     if match.games < args.games:
         cut = match.played - match.games
         print(
