@@ -126,6 +126,27 @@ def test_serve_names_a_database_it_cannot_use(tmp_path: Path) -> None:
     assert corrupt.read_bytes() == b"not a database at all"
 
 
+def test_serve_says_when_it_cannot_listen(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by a review: a port in use ended in a log line and exit 3, the database's
+    import socket
+
+    from rummykit.cli import main
+
+    db = ["--db", f"sqlite+aiosqlite:///{tmp_path}/rk.db"]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), *db]) == 4
+    out, err = capsys.readouterr()
+    assert f"rummykit serve: cannot listen at 127.0.0.1:{port}: " in err and "in use" in err
+    assert out == ""  # no address printed to open
+    assert main(["serve", "--host", "no-such-host.invalid", *db]) == 4
+    assert "rummykit serve: --host no-such-host.invalid: " in capsys.readouterr().err
+
+
 def test_serve_makes_the_folder_of_its_database(tmp_path: Path) -> None:
     # as the default database's folder is made, and every command's output folders
     from rummykit.cli.serve_cmd import _database_problem, _sqlite_folder

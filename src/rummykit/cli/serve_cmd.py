@@ -31,7 +31,8 @@ examples:
   rummykit serve --allow-origin https://rummy.example.org --log-format json
 
 exit status: 0 when stopped with Ctrl+C, 2 for a bad argument, 3 when the database
-cannot be used (it is opened and brought up to date before the server starts).
+cannot be used (it is opened and brought up to date before the server starts), 4 when
+the server cannot listen at --host and --port (the port is taken, the host unknown).
 """
 
 
@@ -171,6 +172,10 @@ def run(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"rummykit serve: --db {_safe(db)}: {problem}", file=sys.stderr)
         return 3
+    problem = _listen_problem(args.host, args.port)
+    if problem is not None:
+        print(f"rummykit serve: {problem}", file=sys.stderr)
+        return 4
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"rummykit server: open http://{shown}:{args.port}/ (Ctrl+C stops it)")
     print(f"database: {_safe(db)}", flush=True)
@@ -185,6 +190,26 @@ def run(args: argparse.Namespace) -> int:
         ws_ping_timeout=20,
     )
     return 0
+
+
+def _listen_problem(host: str, port: int) -> str | None:
+    """Why the server could not listen at ``host``:``port`` (tried as uvicorn will, and let
+    go at once), or None."""
+    import socket
+
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except OSError as e:  # an unknown host
+        return f"--host {host}: {e.strerror or e}"
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as e:
+            return f"cannot listen at {host}:{port}: {e.strerror or e} (choose --port)"
+    return None
 
 
 def _database_problem(url: str) -> str | None:
