@@ -332,3 +332,32 @@ def test_a_save_that_fails_on_the_way_stops_with_a_message_and_keeps_what_was_sa
     assert f"cannot write {log}: No space left on device" in err
     assert f"the same command plays on from {log}" in err
     assert len(log.read_text().splitlines()) == 2  # the two saved before stay
+
+
+def test_games_past_a_hundred_fixed_deals_are_played_to_their_end(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # found by a review: a match stopped every game at 100 hands, so 101 deals never ended
+    sets = ["--set", "target=null", "--set", "deals=101", "--preset", "rummy"]
+    assert main([*BASE[:3], "--games", "2", "--quiet", "--json", *sets]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["unfinished"] == 0 and doc["played"] == 2
+
+
+def test_too_many_games_are_refused_before_anything_is_made(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main([*BASE[:3], "--games", "100000000", "--stop-after", "1"]) == 2
+    assert "--games must be 1 to 1,000,000, not 100000000" in capsys.readouterr().err
+    assert main([*BASE[:3], "--paired", "--deals", "10000000"]) == 2
+    assert "--deals must be at most 1,000,000" in capsys.readouterr().err
+
+
+def test_progress_where_standard_error_is_no_terminal_comes_in_lines(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # found by a review: a bar there showed nothing until the end (nohup, CI, 2>log)
+    assert main([*BASE[:3], "--games", "4", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines()[0].startswith("games ") and err.splitlines()[-1] == "games 4/4"
+    assert "\r" not in err

@@ -85,15 +85,23 @@ def test_serve_reads_a_home_folder_in_an_sqlite_path(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.parametrize(
-    "extra", [["--bot-delay", "nan"], ["--bot-delay", "-1"], ["--waiting-hours", "nan"]]
+    ("extra", "said"),
+    [
+        (["--bot-delay", "nan"], "--bot-delay and --processes may not be negative"),
+        (["--bot-delay", "-1"], "--bot-delay and --processes may not be negative"),
+        (["--waiting-hours", "nan"], "--waiting-hours nan: hours above 0"),
+        (["--waiting-hours", "0"], "--waiting-hours 0: hours above 0"),
+        # found by a review: 1e11 hours overflowed the dates of tables waiting, later
+        (["--waiting-hours", "1e11"], "at most 87,600 (ten years)"),
+    ],
 )
 def test_serve_refuses_numbers_out_of_range(
-    extra: list[str], capsys: pytest.CaptureFixture[str]
+    extra: list[str], said: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from rummykit.cli import main
 
     assert main(["serve", *extra]) == 2
-    assert "--bot-delay and --processes may not be negative" in capsys.readouterr().err
+    assert said in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("url", ["sqlite+aiosqlite://", "sqlite+aiosqlite:///:memory:"])

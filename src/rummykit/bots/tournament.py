@@ -266,6 +266,9 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
 #: to 280 actions a hand on average, see BENCHMARKS.md).
 MAX_HAND_ACTIONS = 5000
 
+#: The hands after which a match stops a game unfinished, beyond any fixed deals.
+MAX_HANDS = 100
+
 
 def _seating(k: int, players: int, game: int) -> list[int]:
     """The bot index at each seat of game ``game``: rotated by one per game of a deal."""
@@ -279,14 +282,15 @@ def play_one(
     players: int,
     seed: int | str,
     index: int,
-    max_hands: int = 100,
+    max_hands: int | None = None,
     records_dir: str | Path | None = None,
     max_hand_actions: int = MAX_HAND_ACTIONS,
 ) -> GameResult:
     """Plays game number ``index`` of a match: deal ``index // k`` for ``k`` bots.
 
-    A game is stopped, unfinished and drawn, after ``max_hands`` hands or when one hand
-    reaches ``max_hand_actions`` actions. Some rules allow a hand that never ends: in
+    A game is stopped, unfinished and drawn, after ``max_hands`` hands (by default
+    :data:`MAX_HANDS`, beyond the rules' fixed number of deals where they set one) or when
+    one hand reaches ``max_hand_actions`` actions. Some rules allow a hand that never ends: in
     ``rummy`` (the pile turned over without limit or shuffling) players left with a few
     cards and no place on the table for them can draw and discard the same cards for ever.
 
@@ -308,6 +312,8 @@ def play_one(
         for seat, b in enumerate(seating)
     ]
     game = Game(rules, names, seed=f"{seed}/deal/{deal}")
+    if max_hands is None:
+        max_hands = MAX_HANDS + (rules.deals or 0)
     driver = Driver(game, bots, max_hand_actions=max_hand_actions, max_hands=max_hands)
     driver.run()
     unfinished = driver.unfinished

@@ -36,6 +36,10 @@ the server cannot listen at --host and --port (the port is taken, the host unkno
 """
 
 
+#: The longest --waiting-hours: ten years (far longer overflows the clock's dates).
+MAX_WAITING_HOURS = 87_600
+
+
 def add_parser(sub: Any) -> None:
     """Registers the sub-command."""
     p = sub.add_parser(
@@ -107,12 +111,17 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"rummykit serve: --port {args.port}: a port is 1 to 65535", file=sys.stderr)
         return 2
-    if not (args.bot_delay >= 0 and args.processes >= 0 and args.waiting_hours > 0) or not (
-        math.isfinite(args.bot_delay) and math.isfinite(args.waiting_hours)
-    ):  # nan passes no comparison
+    if not (args.bot_delay >= 0 and args.processes >= 0) or not math.isfinite(args.bot_delay):
+        print(  # (nan passes no comparison)
+            "rummykit serve: --bot-delay and --processes may not be negative, and "
+            "--bot-delay is a finite number",
+            file=sys.stderr,
+        )
+        return 2
+    if not 0 < args.waiting_hours <= MAX_WAITING_HOURS:
         print(
-            "rummykit serve: --bot-delay and --processes may not be negative, "
-            "--waiting-hours must be positive (and both finite numbers)",
+            f"rummykit serve: --waiting-hours {args.waiting_hours:g}: hours above 0, at "
+            f"most {MAX_WAITING_HOURS:,} (ten years)",
             file=sys.stderr,
         )
         return 2

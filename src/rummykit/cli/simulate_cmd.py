@@ -135,6 +135,12 @@ def add_parser(sub: Any) -> None:
 #: The most processes ``--jobs`` starts (one a core is the most that helps).
 MAX_JOBS = 256
 
+#: The most games (or deals, with --paired) a run may ask for: its list is made up front.
+MAX_GAMES = 1_000_000
+
+#: Seconds between the progress lines written where standard error is not a terminal.
+PROGRESS_EVERY = 10.0
+
 
 class _Bad(Exception):
     """A bad argument; the message is for people."""
@@ -284,6 +290,17 @@ def _progress_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
     if not enabled:
         yield None
         return
+    if not sys.stderr.isatty():  # a log file, nohup, CI: a line now and then, not a bar
+        last = [0.0]
+
+        def lines(done: int, total: int) -> None:
+            now = time.monotonic()
+            if done >= total or now - last[0] >= PROGRESS_EVERY:
+                last[0] = now
+                print(f"games {done}/{total}", file=sys.stderr, flush=True)
+
+        yield lines
+        return
     try:
         from rich.console import Console
         from rich.progress import (
@@ -372,8 +389,10 @@ def run(args: argparse.Namespace) -> int:
         games_given = args.games is not None
         if not games_given:
             args.games = GAMES
-        if args.games < 1:
-            raise _Bad(f"--games must be at least 1, not {args.games}")
+        if not 1 <= args.games <= MAX_GAMES:
+            raise _Bad(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}")
+        if args.paired and not args.deals <= MAX_GAMES:
+            raise _Bad(f"--deals must be at most {MAX_GAMES:,}, not {args.deals}")
         if not 1 <= args.jobs <= MAX_JOBS:
             raise _Bad(f"--jobs must be 1 to {MAX_JOBS}, not {args.jobs}")
         if args.stop_after is not None:
