@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -113,3 +114,33 @@ def _cards(message: dict[str, Any]) -> list[str]:
     from tests.server.kit import cards_in
 
     return list(cards_in(json.dumps(message)))
+
+
+def test_a_replay_is_built_off_the_event_loop_once(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: a long game's replay was built on the event loop, and every
+    # table waited for it (15 s for a 6-player game, asked for by anybody, again and again)
+    import asyncio
+
+    import rummykit.server.web as web
+
+    built: list[bool] = []
+    frames = web.replay_frames
+
+    def watched(record: Any) -> dict[str, Any]:
+        try:
+            asyncio.get_running_loop()
+            built.append(True)  # on the event loop
+        except RuntimeError:
+            built.append(False)
+        return frames(record)
+
+    monkeypatch.setattr(web, "replay_frames", watched)
+    _, clients, _ = _seated(live, ("open", "open"), ONE_HAND)
+    play_together(clients, random_legal(random.Random(7)))
+    (game,) = live.get("/games")
+    first = live.get(f"/web/replay/{game['id']}")
+    assert first["players"] == ["Ana", "Ben"] and len(first["frames"]) > 10
+    assert live.get(f"/web/replay/{game['id']}") == first
+    assert built == [False]  # built once, in a worker thread

@@ -17,12 +17,16 @@ step (plain JavaScript modules). The page is described in docs/browser.md.
 
 from __future__ import annotations
 
+import asyncio
 import enum
+import json
 import re
 import typing
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Match, Mount, Route
@@ -141,6 +145,19 @@ def replay_frames(record: Any) -> dict[str, Any]:
     return {"players": rec.players, "preset": rec.rules.name, "frames": frames}
 
 
+#: Replays built at once (each in a worker thread), and the replays kept once built.
+REPLAYS_AT_ONCE = 2
+REPLAYS_KEPT = 16
+
+
+def _replay_body(record: Any) -> bytes:
+    """:func:`replay_frames` encoded as :class:`JSONResponse` encodes a body."""
+    frames = replay_frames(record)
+    return json.dumps(
+        frames, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")
+    ).encode("utf-8")
+
+
 def web_routes() -> list[BaseRoute]:
     """The page's routes; they go first in the app's route list."""
     config = page_config()
@@ -151,17 +168,29 @@ def web_routes() -> list[BaseRoute]:
     async def config_json(_: Request) -> Response:
         return JSONResponse(config)
 
+    # a finished game's replay never changes: the last few asked for are kept, encoded
+    built: OrderedDict[str, bytes] = OrderedDict()
+    building = asyncio.Semaphore(REPLAYS_AT_ONCE)
+
     async def replay_json(request: Request) -> Response:
+        key = request.path_params["id"]
+        body = built.get(key)
+        if body is not None:
+            built.move_to_end(key)
+            return Response(body, media_type="application/json")
         store = request.app.state.server.store
         try:
-            game = await store.game(request.path_params["id"])
+            game = await store.game(key)
         except Exception:
             return internal_error(request)
         if game is None or game.record is None:
             error = {"rule": "lobby.game", "message": "no finished game with this id"}
             return JSONResponse({"error": error}, status_code=404)
         try:
-            return JSONResponse(replay_frames(game.record))
+            # replaying a long game takes a second or more: off the event loop, so that
+            # no table waits for it, and a few at a time
+            async with building:
+                body = await run_in_threadpool(_replay_body, game.record)
         except RummyError as e:  # a stored record the engine refuses: name its rule
             error = e.to_json()
             return JSONResponse({"error": error}, status_code=422)
@@ -170,6 +199,10 @@ def web_routes() -> list[BaseRoute]:
             return JSONResponse({"error": error}, status_code=422)
         except Exception:
             return internal_error(request)
+        built[key] = body
+        while len(built) > REPLAYS_KEPT:
+            built.popitem(last=False)
+        return Response(body, media_type="application/json")
 
     return [
         _PageRoute("/", page),
