@@ -141,6 +141,11 @@ def test_refused_requests_bring_no_finished_table_back(
             response = live.http.post(f"/tables/{table}/leave", json={"token": "junk"})
             assert response.status_code == 403
             assert response.json()["error"]["rule"] == "lobby.token"
+            # a join needs no token: it is refused without bringing the table back either
+            # (found by a review: two joins filled a server of two tables)
+            response = live.http.post(f"/tables/{table}/join", json={"name": "Zed"})
+            assert response.status_code == 409
+            assert response.json()["error"]["rule"] == "lobby.state"
         assert live.get("/health")["tables"] == 0
         live.table(seats("open", "greedy"))  # room for a new table
         response = live.http.post(f"/tables/{done[0]}/join", json={"name": "Ana"})

@@ -25,7 +25,7 @@ from rummykit.server.botrunner import BotRunner
 from rummykit.server.config import ServerConfig
 from rummykit.server.errors import LobbyError
 from rummykit.server.logs import event
-from rummykit.server.seating import check_name, holds_seat
+from rummykit.server.seating import check_name, game_over, holds_seat
 from rummykit.server.storage import SeatRow, Store, TableRow, TableState, now
 from rummykit.server.table import Table, table_doc
 
@@ -82,12 +82,13 @@ class Lobby:
             raise LobbyError("lobby.table", f"no table {shown!r}", 404)
         return table
 
-    async def open(self, ref: str, token: str | None = None) -> Table:
+    async def open(self, ref: str, token: str | None = None, *, joining: bool = False) -> Table:
         """The live table with id or code ``ref``; a table whose last game is over is
         brought back from the database. A closed table is refused (``lobby.table``).
 
         With ``token`` (a request that needs a seat), a finished table is brought back
-        only for a token that holds one of its seats (else ``lobby.token``), so that
+        only for a token that holds one of its seats (else ``lobby.token``), and for a
+        request ``joining`` it never is (the game is over: ``lobby.state``), so that
         refused requests cannot fill the server's memory with finished tables."""
         try:
             table = self.find(ref)
@@ -110,6 +111,8 @@ class Lobby:
             return self.tables[table_id]
         if state.table.status != "over":
             raise LobbyError("lobby.table", f"table {state.table.code} is closed", 404)
+        if joining:
+            raise game_over()
         if token is not None and not holds_seat(state.seats, token):
             raise LobbyError("lobby.token", "this token holds no seat at this table", 403)
         if not await self._room():

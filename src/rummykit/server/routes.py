@@ -190,20 +190,26 @@ def lobby_routes(
         return await lobby().describe(request.path_params["ref"])
 
     async def on_table(
-        ref: str, token: str | None, op: Callable[..., Awaitable[dict[str, Any]]], *args: Any
+        ref: str,
+        token: str | None,
+        op: Callable[..., Awaitable[dict[str, Any]]],
+        *args: Any,
+        joining: bool = False,
     ) -> dict[str, Any]:
         """Runs ``op(table, *args)`` in the table's task. A table stopped meanwhile (a
         finished table dropped from memory, a waiting one closed) is opened once more:
-        brought back, or refused as closed."""
+        brought back, or refused as closed (see :meth:`Lobby.open` for ``joining``)."""
         for _ in range(2):
-            table = await lobby().open(ref, token)
+            table = await lobby().open(ref, token, joining=joining)
             with contextlib.suppress(TableStopped):
                 return await table.call(op, table, *args)
         raise LobbyError("lobby.table", "the table stopped meanwhile: try again", 503)
 
     async def join(request: Request) -> dict[str, Any]:
         body = await _body(request, JoinBody, limit)  # read first: a slow body holds no table
-        return await on_table(request.path_params["ref"], None, seating.join, body.name, body.seat)
+        return await on_table(
+            request.path_params["ref"], None, seating.join, body.name, body.seat, joining=True
+        )
 
     def with_token(
         op: Callable[[Any, str], Awaitable[dict[str, Any]]],

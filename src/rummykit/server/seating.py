@@ -116,11 +116,17 @@ def _person(table: Table, token: str) -> SeatRow:
     return table.seats[seat]
 
 
+def game_over() -> LobbyError:
+    """The refusal of a seat at a table whose game is over (answered without bringing a
+    finished table back: see :meth:`~rummykit.server.lobby.Lobby.open`)."""
+    return LobbyError("lobby.state", "the game is over: its players may play again", 409)
+
+
 async def join(table: Table, name: str, seat: int | None) -> dict[str, Any]:
     """Takes an open seat (``seat``, or the first open one) as ``name``; returns the
     seat and its token."""
     if table.row.status == "over":
-        raise LobbyError("lobby.state", "the game is over: its players may play again", 409)
+        raise game_over()
     if table.row.status != "waiting":
         raise LobbyError("lobby.state", "the game has started: spectators may watch", 409)
     names = [s.name for s in table.seats if s.name is not None]
