@@ -141,23 +141,6 @@ def read_json(text: str | bytes) -> Any:
     return doc
 
 
-def _json_type(value: Any) -> str:
-    """What a JSON value is, in words (never the value itself, which may be huge)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a text"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
-
-
 def _usable_seed(doc: Mapping[str, Any]) -> int | str:
     """The record's ``seed`` where a game can use it, else 0, as when there is none.
 
