@@ -418,7 +418,7 @@ class OptionHelp:
     """What an option means, in one line, and the values it takes, in words.
 
     >>> OPTION_HELP["melds_per_turn"].to_json()["values"]
-    'a whole number from 1, or null'
+    'a whole number from 1 to 1,000,000, or null'
     """
 
     #: The values the option takes, as written in records (``"low, low-or-high, around"``).
@@ -454,7 +454,7 @@ class _OptionSpec:
             return 'false, "end" (or true), "per-hand"'
         if self.allowed is not None:
             return ", ".join(map(str, self.allowed))
-        number = f"a whole number from {self.minimum}"
+        number = f"a whole number from {self.minimum} to {self.maximum:,}"
         return number + ", or null" if self.kind == "int?" else number
 
     def check(self, key: str, value: Any) -> None:
@@ -591,7 +591,7 @@ _OPTION_SPECS: dict[str, _OptionSpec] = {
     "card_values": _OptionSpec(
         "enum",
         "what cards are worth: standard (2-9 face value, T-K 10, ace 15 or 1 low in a "
-        "run, joker 15), 5-10-15, remik, or basic (ace 1)",
+        "run, joker 15), 5-10-15, remik, or basic (ace 1, or 15 where aces may be high)",
         CardValues,
     ),
     "scoring": _OptionSpec(

@@ -57,6 +57,10 @@ def test_result_play_again_and_replay(server: Any, browser: Any) -> None:
     assert first.count() == 2
     for seat in range(2):  # every hand shown at the deal
         assert first.nth(seat).locator(".card").count() == 3
+    # the stock is a picture here, not something to draw from
+    stock = page.locator(".replay .stock-box [role=img]")
+    size = replay["frames"][0]["view"]["stock_size"]
+    assert stock.get_attribute("aria-label") == f"Stock, {size} cards"
     page.keyboard.press("ArrowRight")
     assert page.evaluate("rk.replay.step") == 1
     assert page.inner_text("#replay-what").startswith(("Eva", "Greedy"))

@@ -532,5 +532,5 @@ def test_options_every_option_is_explained_with_its_values() -> None:
     assert OPTION_HELP["ace"].values == "low, low-or-high, around"
     assert OPTION_HELP["packs"].values == '"auto", 1, 2'
     assert OPTION_HELP["joker_swap"].values == "true, false"
-    assert OPTION_HELP["melds_per_turn"].values == "a whole number from 1, or null"
+    assert OPTION_HELP["melds_per_turn"].values == "a whole number from 1 to 1,000,000, or null"
     assert "K A 2" in OPTION_HELP["ace"].description

@@ -12,11 +12,13 @@ import pytest
 
 from rummykit import Phase, parse_action
 from rummykit.errors import IllegalAction, RecordError, RulesError
-from rummykit.record import replay
+from rummykit.record import load_game, replay
 from rummykit.tui.hints import hint_line
 from rummykit.tui.session import Session, UndoRefused
 
 from .kit import scenario_session
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def play(s: Session, *texts: str) -> None:
@@ -394,3 +396,16 @@ def test_no_hint_when_it_is_not_the_persons_turn() -> None:
     s = scenario_session()
     play(s, "draw", "meld 7H 8H 9H", "discard 6H")
     assert "wait" in hint_line(s.view())
+
+
+def test_undo_hand_after_the_persons_action_ended_the_hand() -> None:
+    # the first hand of the three-player example, which Ana ends by discarding her last card
+    doc = json.loads((EXAMPLES / "three-players.json").read_text(encoding="utf-8"))
+    doc["hands"] = doc["hands"][:1]
+    game = load_game(doc)
+    assert not game.over and len(game.hands) == 2 and game.hand.history == []
+    s = Session(game, 0, {1: "random", 2: "random"}, save_path=None)
+    with pytest.raises(UndoRefused) as e:
+        s.undo()
+    assert e.value.rule == "undo.hand"
+    assert "new hand" in e.value.message

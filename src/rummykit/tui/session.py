@@ -391,7 +391,8 @@ class Session:
 
         Raises :class:`UndoRefused` when undo would reveal something or change what
         another player did: the action was a draw from the stock (its card would be
-        seen and put back), another player has acted since, or the hand is over; or
+        seen and put back), another player has acted since, or the hand is over (the game
+        is, or a new hand is dealt and nobody has acted in it yet); or
         when the person sits the hand out ([game.ties]).
         """
         if self.game.over:
@@ -403,6 +404,10 @@ class Session:
             )
         history = self.hand.history  # by the hand's own seats
         mine = [i for i, (s, _) in enumerate(history) if s == me]
+        if not history and len(self.game.hands) > 1:  # as the server says it (undo.hand)
+            raise UndoRefused(
+                "undo.hand", "a new hand is dealt: nothing of the last one comes back"
+            )
         if not mine:
             raise UndoRefused("undo.nothing", "you have not acted in this hand yet")
         last = mine[-1]

@@ -4,7 +4,7 @@
 
 import { cardName, cardNode } from "./cards.js";
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { describe } from "./words.js";
 import { presetName } from "./lobby.js";
 
@@ -20,11 +20,14 @@ export class Replay {
   async start() {
     try {
       const response = await fetch(`/web/replay/${encodeURIComponent(this.id)}`);
-      const doc = await response.json();
-      if (!response.ok) throw new Error(doc.error ? doc.error.message : response.statusText);
-      this.doc = doc;
+      // a proxy's error page is not JSON: its status says what went wrong
+      const doc = await response.json().catch(() => null);
+      if (!response.ok || !doc) {
+        const error = doc && doc.error ? doc.error : {};
+        this.error = { rule: error.rule || null, text: error.message || `${response.status} ${response.statusText}`.trim() };
+      } else this.doc = doc;
     } catch (e) {
-      this.error = String(e.message || e);
+      this.error = { rule: null, text: String(e.message || e) };
     }
     document.addEventListener("keydown", (e) => {
       if (e.target.closest("input, select, textarea")) return;
@@ -57,7 +60,10 @@ export class Replay {
   render(focus = null) {
     const keep = focus || (document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null);
     if (this.error || !this.doc) {
-      replace(this.root, h("section", { class: "room" }, h("p", { role: "alert" }, t("replay.missing")), h("p", {}, this.error || ""), h("a", { href: "/" }, t("nav.lobby"))));
+      // the server's refusal in the page's language where the catalogue has it
+      const error = this.error || { rule: null, text: "" };
+      const said = error.rule && has(`rule.${error.rule}`) ? t(`rule.${error.rule}`) : error.text;
+      replace(this.root, h("section", { class: "room" }, h("p", { role: "alert" }, t("replay.missing")), h("p", {}, said), h("a", { href: "/" }, t("nav.lobby"))));
       return;
     }
     const frames = this.doc.frames;
@@ -94,7 +100,7 @@ export class Replay {
             h(
               "li",
               { class: `player${frame.seat === seat ? " to-act" : ""}`, "data-seat": seat },
-              h("div", { class: "player-top" }, h("span", { class: "player-name" }, name), h("span", { class: "score" }, t("player.score", { score: v.totals[seat] }))),
+              h("div", { class: "player-top" }, h("span", { class: "player-name" }, name), h("span", { class: "score" }, t("player.score", { score: v.totals[seat], count: v.totals[seat] }))),
               h("div", { class: "known", role: "group", "aria-label": t("replay.hand-of", { name }) }, (frame.hands[seat] || []).map((c) => cardNode(c, { mini: true }))),
             ),
           ),
@@ -102,7 +108,7 @@ export class Replay {
         h(
           "section",
           { class: "stock-pile" },
-          h("div", { class: "stock-box" }, h("h2", { class: "area-title" }, t("table.stock-title")), h("p", { role: "img", "aria-label": t("table.stock", { count: v.stock_size }) }, String(v.stock_size))),
+          h("div", { class: "stock-box" }, h("h2", { class: "area-title" }, t("table.stock-title")), h("p", { role: "img", "aria-label": t("replay.stock", { count: v.stock_size }) }, String(v.stock_size))),
           h("div", { class: "pile-box" }, h("h2", { class: "area-title" }, t("table.pile-title")), h("div", { class: "pile", role: "group", "aria-label": t("table.pile", { count: v.pile.length }) }, v.pile.map((c) => cardNode(c, { mini: true })))),
         ),
         h(

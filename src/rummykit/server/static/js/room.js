@@ -7,6 +7,17 @@ import { t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 import { presetName } from "./lobby.js";
 
+/** The server's refusals of a move that are about the game (beside the engine's rules
+ * and undo.*): only these read "Not allowed:"; a lost connection or a server fault does not. */
+const PLAY_REFUSALS = new Set(["server.stale", "server.spectator", "server.away", "server.clock", "server.not-playing"]);
+
+/** Whether rule id `rule` refuses a move (rather than naming a fault or a lobby error). */
+export function refusesMove(rule) {
+  if (!rule) return false;
+  const family = rule.split(".")[0];
+  return PLAY_REFUSALS.has(rule) || !["server", "lobby", "page"].includes(family);
+}
+
 /** The error or notice line (role=alert, so screen readers say it). */
 export function messageLine(session) {
   const m = session.message;
@@ -14,7 +25,7 @@ export function messageLine(session) {
   if (!m) return line;
   line.classList.add(m.kind);
   if (m.kind === "error") {
-    line.append(h("strong", {}, t("error.not-allowed")), " ");
+    if (refusesMove(m.rule)) line.append(h("strong", {}, t("error.not-allowed")), " ");
     if (m.rule) line.append(h("code", { class: "rule-id" }, `[${m.rule}]`), " ");
   }
   // said now, in the page's language (a language switch draws it again)
@@ -52,8 +63,10 @@ export function renderRoom(root, session) {
     type: "text",
     maxlength: "24",
     autocomplete: "nickname",
-    value: prefs.prefs().name || "",
+    value: session.typedName ?? (prefs.prefs().name || ""),
     "aria-label": t("room.your-name"),
+    "data-focus": "player-name",
+    oninput: (e) => (session.typedName = e.target.value),
   });
   const joinAt = (seat) => {
     const value = name.value.trim();

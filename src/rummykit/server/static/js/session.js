@@ -8,7 +8,7 @@ import { Hand } from "./hand.js";
 import { has, t } from "./i18n.js";
 import { choose, closeDialog, openDialogId, scoreTable, showDialog } from "./dialogs.js";
 import { choices, tryDiscard, tryLayoff, tryMeld } from "./legal.js";
-import { cardNode } from "./cards.js";
+import { cardName, cardNode } from "./cards.js";
 import { actionWords, describe, hintWords } from "./words.js";
 import { h } from "./dom.js";
 import * as prefs from "./prefs.js";
@@ -47,6 +47,8 @@ export class Session {
     this.canUndo = false; // the latest state says our seat may undo
     this.queued = null; // {message, seq}: tried while disconnected, sent on reconnecting
     this.socket = null;
+    this.typedName = null; // the name typed in the waiting room, kept across redraws
+    this.logOpen = false; // whether the hand's log is open, kept across redraws
   }
 
   get tableId() {
@@ -324,7 +326,8 @@ export class Session {
                 {
                   type: "button",
                   class: "choice",
-                  "aria-label": t("rummy.call-take", { count: c.depth }),
+                  // the label a screen reader says replaces the cards' own names: it names them
+                  "aria-label": `${t("rummy.call-take", { count: c.depth })}: ${pile.slice(pile.length - c.depth).map(cardName).join(", ")}`,
                   onclick: () => {
                     closeDialog();
                     answer(c.text);
@@ -599,9 +602,13 @@ export class Session {
     }
   }
 
-  focus(key) {
+  /** Focuses the control named `key`; a text field gets back the caret `selection`
+   * ([start, end]) it had before a redraw. */
+  focus(key, selection = null) {
     const el = this.root.querySelector(`[data-focus="${key}"]`);
-    if (el) el.focus();
+    if (!el) return;
+    el.focus();
+    if (selection && typeof el.setSelectionRange === "function") el.setSelectionRange(selection[0], selection[1]);
   }
 
   // ---- drawing -------------------------------------------------------------------
@@ -648,6 +655,8 @@ export class Session {
   render(focusKey = null) {
     const active = document.activeElement;
     const keep = focusKey || (active && active.dataset ? active.dataset.focus : null);
+    // a text field being typed in keeps its caret (the waiting room redraws as people come)
+    const selection = !focusKey && active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
     const playing = this.view && this.table && this.table.status !== "waiting" && this.table.game === this.game;
     if (playing) {
       renderTable(this.root, this);
@@ -655,6 +664,6 @@ export class Session {
     } else renderRoom(this.root, this);
     this.renderStatus();
     this.tick();
-    if (keep) this.focus(keep);
+    if (keep) this.focus(keep, selection);
   }
 }

@@ -269,7 +269,8 @@ function log(s) {
   const v = s.view;
   return h(
     "details",
-    { class: "log" },
+    // drawn again at every move: it stays as the player left it
+    { class: "log", open: s.logOpen, ontoggle: (e) => (s.logOpen = e.target.open) },
     h("summary", {}, t("table.log", { hand: v.hand_number })),
     h("ol", { class: "log-list" }, v.log.map((entry) => h("li", {}, describe(v.players[entry.seat], entry.action)))),
   );

@@ -1,0 +1,112 @@
+"""The page draws the whole screen again at every message from the server; what the
+player is doing survives it: a name half typed in the waiting room, the hand's log
+left open. And what the page says fits what happened: only a refused move reads "Not
+allowed", a Rummy call's button names its cards to a screen reader, a replay that
+cannot load says why in the page's language."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rummykit.server.web import STATIC
+from tests.browser.support import create_table, join_table, new_page, play_turn, ready, wait_my_turn
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    doc = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(doc, dict)
+    return doc
+
+
+def test_a_name_being_typed_survives_another_player_arriving(server: Any, browser: Any) -> None:
+    ana = new_page(browser)
+    create_table(ana, server, "Ana", "rummy", ["open", "open"])
+    link = ana.input_value("#share-link")
+    ben = new_page(browser)
+    ben.goto(link)
+    ready(ben)
+    ben.click("#player-name")
+    ben.keyboard.type("Beatri")
+    cara = new_page(browser)
+    join_table(cara, link, "Cara")  # a table message to every page: Ben's room is drawn again
+    ben.locator(".seat-row", has_text="Cara").wait_for()
+    assert ben.input_value("#player-name") == "Beatri"
+    assert ben.evaluate("document.activeElement.id") == "player-name"
+    ben.keyboard.type("z")  # the caret is where it was: at the end
+    assert ben.input_value("#player-name") == "Beatriz"
+    for page in (ana, ben, cara):
+        assert page.errors == []
+
+
+def test_the_hands_log_stays_open_over_the_moves(server: Any, browser: Any) -> None:
+    page = new_page(browser)
+    create_table(page, server, "Eli", "500-rum", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    page.click("details.log summary")
+    assert page.locator("details.log[open]").count() == 1
+    seq = page.evaluate("rk.session.seq")
+    play_turn(page)
+    page.wait_for_function(f"rk.session.seq > {seq} + 1")  # our moves, and the bot's
+    assert page.locator("details.log[open]").count() == 1
+    page.click("details.log summary")  # closed, it stays closed
+    seq = page.evaluate("rk.session.seq")
+    wait_my_turn(page)
+    play_turn(page)
+    page.wait_for_function(f"rk.session.seq > {seq}")
+    assert page.locator("details.log").count() == 1
+    assert page.locator("details.log[open]").count() == 0
+    assert page.errors == []
+
+
+def test_only_a_refused_move_reads_not_allowed(server: Any, browser: Any) -> None:
+    en = _catalogue("en")
+    page = new_page(browser, locale="en-US")
+    create_table(page, server, "Fay", "500-rum", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    # a server fault, as the socket's error handler records it: no "Not allowed"
+    page.evaluate(
+        "rk.session.message = rk.session.refusal('server.internal', 'boom', null);"
+        " rk.session.render()"
+    )
+    said = page.inner_text("#message")
+    assert "[server.internal]" in said and en["rule.server.internal"] in said
+    assert en["error.not-allowed"] not in said
+    # a move the rules refuse: "Not allowed"
+    page.evaluate(
+        "rk.session.message = rk.session.refusal('discard.one', null, null); rk.session.render()"
+    )
+    assert en["error.not-allowed"] in page.inner_text("#message")
+    assert page.errors == []
+
+
+def test_a_rummy_calls_button_names_the_cards_it_takes(server: Any, browser: Any) -> None:
+    page = new_page(browser, locale="en-US")
+    create_table(page, server, "Gus", "500-rum", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    top = page.evaluate("rk.session.view.pile.at(-1)")
+    assert top
+    page.evaluate("rk.session.offerRummy([{depth: 1, text: 'rummy 1'}])")
+    button = page.locator("dialog#rummy-call button.choice").first
+    card = button.locator(".card")
+    assert card.count() == 1 and card.get_attribute("data-card") == top
+    name = card.get_attribute("aria-label")  # the card's name, as the picture has it
+    assert name and top not in name
+    assert button.get_attribute("aria-label") == f"Call and take 1: {name}"
+    assert page.errors == []
+
+
+def test_a_replay_that_cannot_load_says_why_in_the_pages_language(
+    server: Any, browser: Any
+) -> None:
+    pt = _catalogue("pt")
+    page = new_page(browser, locale="pt-BR")
+    page.goto(server.url + "/?replay=no-such-game")
+    ready(page)
+    said = page.inner_text("main")
+    assert pt["replay.missing"] in said
+    assert pt["rule.lobby.game"] in said  # not the server's English message
+    assert page.errors == []
