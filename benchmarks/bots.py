@@ -38,7 +38,7 @@ from typing import Any
 from runs import append_line, read_lines
 
 from rummykit.bots.paired import Summary, summarize
-from rummykit.bots.tournament import GameResult, MatchResult, run_match
+from rummykit.bots.tournament import GameResult, MatchResult, run_match, whole_deals
 
 #: (upper, lower, the win rate the upper level must exceed).
 LADDER: list[tuple[str, str, float]] = [
@@ -88,9 +88,8 @@ def run_ladder(
                 if not report_only and not quiet:
                     print(f"{label}: not begun (--stop-after)", file=sys.stderr)
                 continue
-            match = MatchResult.of(
-                preset, players, seed, [upper, lower], [r for r in known if r.index < games]
-            )
+            # whole deals only, as run_match reports a match stopped early
+            match = MatchResult.of(preset, players, seed, [upper, lower], whole_deals(known, 2))
         else:
             match = run_match(
                 [upper, lower],
@@ -149,17 +148,18 @@ def run_ladder(
 def hand_difference(match: MatchResult, upper: str, lower: str) -> Summary:
     """The upper bot's points a hand minus the lower's (at more seats, the means of their
     seats), a mean over the deals with its standard error: each deal's games, one for
-    each seating, are pooled, so that the luck of its cards cancels."""
+    each seating, are pooled, so that the luck of its cards cancels. A hand counts only
+    the seats dealt into it: a tie play-off hand (``ties`` leaders-play-on), the game's
+    last, leaves the others out, and one that a level sat out entirely is left out."""
     deals: dict[int, list[float]] = {}
     for r in match.results:
-        ups = [i for i, label in enumerate(r.seats) if label == upper]
-        lows = [i for i, label in enumerate(r.seats) if label == lower]
         # games saved before 2026-11-26 name no deal: a deal was then played at every seat
         deal = r.deal if r.deal is not None else r.index // max(2, match.players)
-        deals.setdefault(deal, []).extend(
-            statistics.fmean(h[i] for i in ups) - statistics.fmean(h[i] for i in lows)
-            for h in r.hand_scores
-        )
+        for n, h in enumerate(r.hand_scores):
+            ups = [h[i] for i, label in enumerate(r.seats) if label == upper and n < r.dealt(i)]
+            lows = [h[i] for i, label in enumerate(r.seats) if label == lower and n < r.dealt(i)]
+            if ups and lows:
+                deals.setdefault(deal, []).append(statistics.fmean(ups) - statistics.fmean(lows))
     return summarize([statistics.fmean(d) for d in deals.values() if d])
 
 

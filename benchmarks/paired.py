@@ -100,14 +100,15 @@ def table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         d = r["diff"]
         low, high = d["ci95"]
+        spread = d["se"] is not None and low is not None and high is not None
         lines.append(
             (
                 f"{r['first']}-{r['second']}",
                 str(r["deals"]),
                 str(r["hands"]),
                 f"{d['mean']:+.2f}",
-                f"{d['se']:.2f}",
-                f"{low:+.1f}..{high:+.1f}",
+                f"{d['se']:.2f}" if spread else "-",
+                f"{low:+.1f}..{high:+.1f}" if spread else "-",
                 r["stop"],
                 " / ".join(f"{x:.2f}" for x in r["ms_per_decision"]),
                 " / ".join(f"{x:.0f}" for x in r["longest_ms"]),
@@ -145,8 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = p.parse_args(argv)
-    if args.deals < 1 or args.jobs < 1 or args.first_look < 2:
-        p.error("--deals and --jobs must be at least 1, --first-look at least 2")
+    if args.deals < 2 or args.jobs < 1 or args.first_look < 2:
+        p.error("--jobs must be at least 1, --deals and --first-look at least 2")
     pairs: list[tuple[str, str]] = [
         m for m in LADDER if args.match is not None and f"{m[0]}-{m[1]}" in args.match
     ]

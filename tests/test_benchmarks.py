@@ -73,6 +73,22 @@ def test_points_a_hand_are_pooled_by_deal() -> None:
     assert ladder.hand_difference(match, "up", "low").mean == 13  # 15 against 2
 
 
+def test_points_a_hand_count_only_the_seats_dealt_in() -> None:
+    ladder = _ladder()
+    seats = ("up", "low", "up", "low")
+    # the second hand a tie play-off (leaders-play-on) dealt to "up"'s seats alone: it is
+    # no hand of "low", and no difference between them
+    alone = GameResult(0, seats, "up", ((10, 0, 20, 4), (20, 0, 20, 0)), (1,) * 4, (0.0,) * 4)
+    alone = GameResult.from_json({**alone.to_json(), "hands_dealt": [2, 1, 2, 1]})
+    match = ladder.MatchResult.of("remik-500", 4, 0, ["up", "low"], [alone])
+    assert ladder.hand_difference(match, "up", "low").mean == 13
+    # a play-off between one seat of each: only those two seats count
+    pair = GameResult.from_json({**alone.to_json(), "hands_dealt": [2, 2, 1, 1]})
+    pair = GameResult.from_json({**pair.to_json(), "hand_scores": [[10, 0, 20, 4], [30, 6, 0, 0]]})
+    match = ladder.MatchResult.of("remik-500", 4, 0, ["up", "low"], [pair])
+    assert ladder.hand_difference(match, "up", "low").mean == pytest.approx((13 + 24) / 2)
+
+
 def test_the_row_has_the_points_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
     row = _run(capsys)
     assert row["points_per_hand"] > 0 and row["points_per_hand_se"] > 0  # greedy over random
@@ -121,6 +137,10 @@ def test_report_reads_the_log_without_playing(
     assert log.read_text() == partial  # a report never writes
     wins = sum(GameResult.from_json(json.loads(ln)).winner == "greedy" for ln in lines[:4])
     assert seen["wins"] == wins
+    # a deal in one of its seatings is left out of a report, as of a match stopped early
+    log.write_text("\n".join(lines[:3]) + "\n")
+    seen = _run(capsys, "--log", str(tmp_path), "--report")
+    assert seen["games"] == 2 and seen["resumed_games"] == 3
     # a game saved twice (two runs on one log) counts once
     log.write_text("\n".join([*lines[:4], lines[0]]) + "\n")
     assert _run(capsys, "--log", str(tmp_path), "--report")["games"] == 4

@@ -174,8 +174,11 @@ def test_log_saves_every_game_and_resumes_the_match(
     assert sorted(ln["index"] for ln in lines) == [0, 1, 2, 3]
     assert {ln["match"] for ln in lines} == {"greedy, random, 500-rum, 2 players, seed 7"}
     assert _without_timings(resumed) == _without_timings(whole)
-    shorter = _run_json(capsys, "--games", "3", "--log", str(log))  # a longer log serves
-    assert shorter["games"] == 3 and len(log.read_text().splitlines()) == 4
+    shorter = _run_json(capsys, "--games", "2", "--log", str(log))  # a longer log serves
+    assert shorter["games"] == 2 and len(log.read_text().splitlines()) == 4
+    # 3 games are rounded up to whole deals: both bots hold each deal's every seat
+    odd = _run_json(capsys, "--games", "3", "--log", str(log))
+    assert odd["games"] == 4 and len(log.read_text().splitlines()) == 4
 
 
 def test_a_log_of_another_match_is_refused(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from rummykit.bots.paired import (
     summarize,
     verdict,
 )
+from rummykit.bots.student import t_cdf, t_quantile
 from rummykit.bots.tournament import BotSpec
 from rummykit.cli import main
 from rummykit.rules import Rules
@@ -107,6 +109,52 @@ def test_verdict() -> None:
     assert verdict(unclear, 2.58, None) == ""
     assert verdict(unclear, 2.58, 5.0) == "within margin"  # -0.58..4.58 inside +-5
     assert verdict(unclear, 2.58, 4.0) == ""
+    # deals all of one figure: no spread to judge by, not a certainty
+    assert verdict(summarize([5.0, 5.0]), boundary(7, deals=2), None) == ""
+    assert verdict(summarize([0.0, 0.0, 0.0]), 3.0, 1.0) == "within margin"  # played alike
+
+
+def test_boundary_is_students_t_at_the_looks_deals() -> None:
+    # two-sided 5% over 5 looks: 0.5% a side a look; t tables: 2 deals (1 df) 63.657,
+    # 10 deals (9 df) 3.250, 25 deals (24 df) 2.797; the normal quantile 2.576
+    assert boundary(5, deals=2) == pytest.approx(63.657, abs=1e-3)
+    assert boundary(5, deals=10) == pytest.approx(3.250, abs=1e-3)
+    assert boundary(5, deals=25) == pytest.approx(2.797, abs=1e-3)
+    assert boundary(5, deals=100_000) == pytest.approx(boundary(5), abs=1e-3)
+    assert math.isinf(boundary(5, deals=1))
+    assert t_quantile(0.975, 4) == pytest.approx(2.776, abs=1e-3)
+    assert t_cdf(-2.776, 4) == pytest.approx(0.025, abs=1e-4)
+
+
+def test_the_sequential_test_errs_at_most_alpha_between_equal_bots() -> None:
+    # equal bots: per-deal differences of mean 0; as run_paired looks, from 5 deals on.
+    # With the normal quantile this called a difference in about 10% of runs.
+    rng = random.Random(12)
+    schedule = looks(5, 100)
+    bounds = [boundary(len(schedule), 0.05, n) for n in schedule]
+    runs, wrong = 3000, 0
+    for _ in range(runs):
+        diffs = [rng.gauss(0.0, 20.0) for _ in range(100)]
+        for n, z in zip(schedule, bounds, strict=True):
+            if verdict(summarize(diffs[:n]), z, None):
+                wrong += 1
+                break
+    assert wrong / runs < 0.06  # at most 5% (Bonferroni is conservative), with room for chance
+
+
+def test_a_deal_with_an_unfinished_hand_is_left_out() -> None:
+    whole = DealResult(
+        0, ((0, 1), (1, 0)), ((40, 10), (40, 10)), (False, False), (1, 1), (0, 0), (0, 0)
+    )
+    cut = DealResult(1, ((0, 1), (1, 0)), ((40, 10), (0, 0)), (False, True), (1, 1), (0, 0), (0, 0))
+    assert whole.whole and not cut.whole
+    assert whole.diff == 0.0 and cut.diff == 15.0  # seat 0's luck, not the first bot's play
+    result = PairedResult(
+        ("a", "b"), "500-rum", 2, "alternate", 0, 10, [10], 2.0, None, [whole, cut]
+    )
+    assert result.summary.n == 1 and result.summary.mean == 0.0
+    assert result.left_out == 1 and result.unfinished == 1
+    assert result.to_json()["left_out"] == 1
 
 
 def _figures(doc: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,15 @@ import time
 import pytest
 
 from rummykit import Game
-from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, play_one, run_match, wilson
+from rummykit.bots.tournament import (
+    BotSpec,
+    GameResult,
+    MatchResult,
+    play_one,
+    run_match,
+    whole_deals,
+    wilson,
+)
 from rummykit.rules import Rules
 
 
@@ -172,10 +180,28 @@ def test_games_saved_before_the_deal_was_named_cannot_resume_a_match_at_more_sea
         run_match(["greedy", "random"], games=2, players=4, seed=3, known=[old])
     two = run_match(["greedy", "random"], games=1, seed=3).results[0]  # 2 seats: as before
     old_two = GameResult.from_json({k: v for k, v in two.to_json().items() if k != "deal"})
-    assert run_match(["greedy", "random"], games=1, seed=3, known=[old_two]).games == 1
+    assert run_match(["greedy", "random"], games=2, seed=3, known=[old_two]).games == 2
     moved = GameResult.from_json({**game.to_json(), "deal": 5})
     with pytest.raises(ValueError, match="not a game of this match"):
         run_match(["greedy", "random"], games=2, players=4, seed=3, known=[moved])
+
+
+def test_games_are_rounded_up_to_whole_deals() -> None:
+    # three bots: a deal is three games, one for each rotation; 4 games make two deals
+    match = run_match(["greedy", "random", "greedy:5"], games=4, seed=2)
+    assert match.games == 6
+    assert [r.deal for r in match.results] == [0, 0, 0, 1, 1, 1]
+    for label in ("greedy", "random", "greedy-5"):
+        for deal in (0, 1):  # every bot at every seat of each deal
+            seats = {r.seats.index(label) for r in match.results if r.deal == deal}
+            assert seats == {0, 1, 2}
+
+
+def test_a_report_of_a_log_holds_whole_deals_only() -> None:
+    full = run_match(["greedy", "random"], games=4, seed=4)
+    assert [r.index for r in whole_deals(full.results[:3], 2)] == [0, 1]
+    assert [r.index for r in whole_deals([full.results[i] for i in (1, 2, 3)], 2)] == [2, 3]
+    assert whole_deals(full.results, 2) == sorted(full.results, key=lambda r: r.index)
 
 
 def test_a_stopped_match_reports_whole_deals_only() -> None:

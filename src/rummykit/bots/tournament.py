@@ -31,7 +31,15 @@ from rummykit.game import Game
 from rummykit.players import Driver
 from rummykit.rules import Rules
 
-__all__ = ["BotSpec", "BotStats", "GameResult", "MatchResult", "run_match", "wilson"]
+__all__ = [
+    "BotSpec",
+    "BotStats",
+    "GameResult",
+    "MatchResult",
+    "run_match",
+    "whole_deals",
+    "wilson",
+]
 
 
 @dataclass(frozen=True)
@@ -345,6 +353,26 @@ def play_one(
     )
 
 
+def whole_deals(results: Sequence[GameResult], bots: int) -> list[GameResult]:
+    """The ``results`` of whole deals only, in order: each deal's ``bots`` games (one for
+    each rotation), so that the luck of its cards cancels. A match stopped early, or read
+    back from a log, may hold a deal in some of its seatings; they are left out.
+
+    >>> r = [GameResult(i, ("a", "b"), None, ((1, 0),), (9, 9), (0.0, 0.0), False, i // 2)
+    ...      for i in (0, 1, 2, 5)]
+    >>> [g.index for g in whole_deals(r, 2)]
+    [0, 1]
+    """
+    indices = {r.index for r in results}
+    return [
+        r
+        for r in sorted(results, key=lambda r: r.index)
+        if all(
+            j in indices for j in range(r.index - r.index % bots, r.index - r.index % bots + bots)
+        )
+    ]
+
+
 def run_match(
     bots: Sequence[BotSpec | str],
     *,
@@ -363,8 +391,10 @@ def run_match(
     returns the figures of each bot.
 
     ``players`` defaults to the number of bots; with more seats than bots, bots repeat
-    around the table. Games come in groups of rotations of one deal; ``jobs`` > 1 plays
-    them in that many processes, one game at a time each, with the same results.
+    around the table. Games come in groups of rotations of one deal, one game for each
+    bot, so ``games`` is rounded up to whole deals (a multiple of the number of bots);
+    ``jobs`` > 1 plays them in that many processes, one game at a time each, with the
+    same results.
     ``progress(done, total)`` is called as games finish. With ``records_dir`` (an
     existing directory) every game is also saved there as a game record. ``known``
     results (of an interrupted run of the same match) are counted without being played
@@ -388,6 +418,7 @@ def run_match(
         raise ValueError("a match needs at least one game")
     start = time.perf_counter()
     k = len(specs)
+    games = -(-games // k) * k  # whole deals: every bot holds each deal's every seat
     have: dict[int, GameResult] = {}
     for r in known:
         expected = tuple(specs[b].label for b in _seating(k, players, r.index))
@@ -418,11 +449,7 @@ def run_match(
         finished=finished,
         deadline=deadline,
     )
-    played = [i for i in range(games) if i in have]
-    if len(played) < games:  # stopped early: whole deals only, so that seat luck cancels
-        whole = {i // k for i in played if all(j in have for j in range(i - i % k, i - i % k + k))}
-        played = [i for i in played if i // k in whole or (i // k + 1) * k > games]
-    results = [have[i] for i in played]
+    results = whole_deals([have[i] for i in sorted(have)], k)
     match = MatchResult.of(rules_obj.name, players, seed, labels, results)
     match.seconds = time.perf_counter() - start
     match.played = len(have)

@@ -26,8 +26,9 @@ per seat rotation, so both bots hold every hand, and the figure is the first bot
 points per hand minus the second's, with its standard error and 95% interval. Deals are
 played until a look of the sequential test is clear: it looks after --first-look deals,
 each time their number doubles, and at --deals; at K looks each needs |mean| > z * SE
-with z set so that all K together err at most 5% (Bonferroni). Far fewer hands than
-game wins separate two bots.
+with z set so that all K together err at most 5% (Bonferroni; Student's t at the look's
+deals, as the SE is estimated from them). A deal with an unfinished hand is left out of
+the figures. Far fewer hands than game wins separate two bots.
   rummykit simulate --paired --bots heuristic,greedy
       2 players, up to 400 deals (800 hands), stops when the answer is clear
   rummykit simulate --paired --bots montecarlo,heuristic --players 4 --lineup one-vs-rest
@@ -134,7 +135,10 @@ def table(doc: dict[str, Any]) -> str:
     if doc.get("low_wins"):
         lines.append(f"penalty points: the difference is {second}'s minus {first}'s")
     if doc["unfinished"]:
-        lines.append(f"{doc['unfinished']} hand(s) stopped unfinished and scored 0 for all")
+        lines.append(
+            f"{doc['unfinished']} hand(s) stopped unfinished: their {doc['left_out']} deal(s)"
+            " left out of the figures"
+        )
     return "\n".join(lines)
 
 

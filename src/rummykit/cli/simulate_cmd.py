@@ -97,7 +97,11 @@ def add_parser(sub: Any) -> None:
         "(default: heuristic,greedy)",
     )
     p.add_argument(  # None: not given (refused with --paired, else GAMES)
-        "--games", type=int, default=None, metavar="N", help=f"games (default: {GAMES})"
+        "--games",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"games, rounded up to whole deals (default: {GAMES})",
     )
     p.add_argument("--seed", default="0", help="seed of the deals and bots (default: 0)")
     p.add_argument(
@@ -427,6 +431,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.paired:
         return paired_cmd.run(args, specs, rules, players, seed)
+    whole = -(-args.games // len(specs)) * len(specs)  # run_match plays whole deals
+    if whole != args.games and not args.quiet:
+        print(
+            f"--games {args.games} rounded up to {whole}: whole deals, each played once for "
+            f"each of the {len(specs)} bots",
+            file=sys.stderr,
+        )
+    args.games = whole
     log = Path(args.log).expanduser() if args.log else None
     name = f"{', '.join(s.label for s in specs)}, {rules}, {players} players, seed {seed}"
     try:
