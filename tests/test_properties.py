@@ -4,7 +4,12 @@ Each example deals a hand from a seed that hypothesis picks, plays uniformly ran
 actions and checks, after every action: cards are conserved, every listed action applies
 to a copy, random refused actions leave the state unchanged, views hide what they must;
 at the end of the hand: it ended, and the scores follow the formula (computed here
-independently of the engine). Records of whole games round-trip.
+independently of the engine, the bonus for going out in one turn included). Records of
+games round-trip, finished or not. The option variants get the same checks.
+
+The examples a test runs scale with the hypothesis profile (tests/conftest.py): the
+numbers below are the default profile's, and ``HYPOTHESIS_PROFILE=thorough`` runs about
+17 times as many.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from rummykit import (
     Card,
     Deal,
     Discard,
+    Draw,
     Game,
     IllegalAction,
     LayOff,
@@ -38,7 +44,7 @@ from rummykit.actions import Action, JokerAs
 from rummykit.cards import JOKER_CODE
 from rummykit.events import HandEnd
 from rummykit.hand import Hand
-from rummykit.rules import PRESETS, Ace, CardValues, Scoring
+from rummykit.rules import PRESETS, Ace, CardValues, RummyBonus, Scoring
 
 COMBOS = [
     (name, n)
@@ -49,6 +55,12 @@ COMBOS = [
 # says so); the termination property is checked with a limit there.
 BOUNDED = {"stock_reuse_limit": 3}
 MAX_STEPS = 4000
+
+
+def scaled(examples: int) -> int:
+    """``examples`` under the default profile (60 examples a test), more under a larger
+    one: a fixed ``max_examples`` would keep the thorough profile from enlarging a test."""
+    return max(examples, examples * settings.default.max_examples // 60)
 
 
 def rules_for(name: str) -> Rules:
@@ -103,6 +115,19 @@ def check_view(h: Hand, view: PlayerView, seat: int | None) -> None:
         assert not Counter(known) - Counter(Card(c) for c in h.hands[q])
     assert view.stock_size == len(h.stock)
     assert not hasattr(view, "stock")
+    # the stock's order only where it is public (a turned-over pile), top first
+    if h.stock_public():
+        assert view.open_stock == tuple(Card(c) for c in reversed(h.stock))
+    else:
+        assert view.open_stock == ()
+    # cards known to have been drawn from a public stock are still in their hands
+    for q, drawn in enumerate(view.drawn_known):
+        assert not Counter(drawn) - Counter(Card(c) for c in h.hands[q])
+    # legal actions only for the seat to act, and only its own
+    if seat is None or seat != h.to_act:
+        assert view.legal_actions == ()
+    else:
+        assert list(view.legal_actions) == list(h.legal_actions())
     public = Counter(Card(c) for c in h.pile)
     for m in h.melds:
         public.update(Card(c) for c in m.cards)
@@ -142,27 +167,55 @@ def value_on_table(rules: Rules, meld: Any, i: int) -> int:
     return value_in_hand(rules, card)
 
 
+TABLE_PLAYS = (Meld, LayOff, Swap, CallRummy)
+
+
+def went_out_in_one_turn(h: Hand) -> bool:
+    """Whether the player who went out put no card on the table before the turn they went
+    out in (whose play began with their last draw or take): [score.rummy-bonus], read
+    from the hand's history alone."""
+    if h.out is None:
+        return False
+    mine = [(i, a) for i, (seat, a) in enumerate(h.history) if seat == h.out]
+    start = max((i for i, a in mine if isinstance(a, (Draw, Take))), default=-1)
+    return not any(isinstance(a, TABLE_PLAYS) for i, a in mine if i < start)
+
+
+def with_bonus(rules: Rules, score: int) -> int:
+    if rules.rummy_bonus is RummyBonus.DOUBLE:
+        return 2 * score
+    if rules.rummy_bonus is RummyBonus.PLUS10:
+        return score + 10
+    return score
+
+
 def expected_scores(h: Hand) -> list[int]:
     rules = h.rules
     in_hand = [sum(value_in_hand(rules, c) for c in cards) for cards in h.hands]
+    bonus = went_out_in_one_turn(h)
     if rules.scoring is Scoring.MELDED_MINUS_HAND:
         scores = [-v for v in in_hand]
         for m in h.melds:
             for i, owner in enumerate(m.owners):
                 scores[owner] += value_on_table(rules, m, i)
+        if h.out is not None and bonus:
+            scores[h.out] = with_bonus(rules, scores[h.out])
         return scores
     if rules.scoring is Scoring.WINNER_TAKES:
         if h.out is not None:
-            return [sum(in_hand) - in_hand[h.out] if p == h.out else 0 for p in range(h.n)]
+            won = sum(in_hand) - in_hand[h.out]
+            won = with_bonus(rules, won) if bonus else won
+            return [won if p == h.out else 0 for p in range(h.n)]
         low = min(in_hand)
         ties = in_hand.count(low)
         pot = sum(v - low for v in in_hand)
         return [pot // ties if v == low else 0 for v in in_hand]
-    return [0 if p == h.out else in_hand[p] for p in range(h.n)]
+    penalty = [with_bonus(rules, v) if bonus else v for v in in_hand]
+    return [0 if p == h.out else penalty[p] for p in range(h.n)]
 
 
-def play_one_hand(name: str, n: int, seed: int, deep_checks: bool) -> Hand:
-    rules = rules_for(name)
+def play_one_hand(name: str | Rules, n: int, seed: int, deep_checks: bool) -> Hand:
+    rules = rules_for(name) if isinstance(name, str) else name
     game = Game(rules, [f"P{i}" for i in range(n)], seed=seed)
     hand = game.hand
     total = Counter(hand.iter_cards())
@@ -200,14 +253,14 @@ def play_one_hand(name: str, n: int, seed: int, deep_checks: bool) -> Hand:
 
 
 @pytest.mark.parametrize(("name", "players"), COMBOS, ids=[f"{c}-{n}p" for c, n in COMBOS])
-@settings(max_examples=6)
+@settings(max_examples=scaled(6))
 @given(seed=st.integers(0, 2**32))
 def test_random_hand_invariants(name: str, players: int, seed: int) -> None:
     play_one_hand(name, players, seed, deep_checks=True)
 
 
 @pytest.mark.parametrize(("name", "players"), COMBOS, ids=[f"{c}-{n}p" for c, n in COMBOS])
-@settings(max_examples=15)
+@settings(max_examples=scaled(15))
 @given(seed=st.integers(0, 2**32))
 def test_every_hand_ends_and_scores_follow_the_formula(name: str, players: int, seed: int) -> None:
     hand = play_one_hand(name, players, seed, deep_checks=False)
@@ -216,11 +269,12 @@ def test_every_hand_ends_and_scores_follow_the_formula(name: str, players: int, 
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
-@settings(max_examples=5)
-@given(seed=st.integers(0, 2**32), stop=st.integers(0, 400))
-def test_records_round_trip(name: str, seed: int, stop: int) -> None:
+@settings(max_examples=scaled(5))
+@given(seed=st.integers(0, 2**32), stop=st.integers(0, 400), players=st.sampled_from([2, 3, 4]))
+def test_records_round_trip(name: str, seed: int, stop: int, players: int) -> None:
     rules = rules_for(name)
-    game = Game(rules, ["Ana", "Ben", "Caro"], seed=seed)
+    players = min(max(players, rules.min_players), rules.max_players)
+    game = Game(rules, ["Ana", "Ben", "Caro", "Dan"][:players], seed=seed)
     rng = random.Random(seed)
     for _ in range(stop):
         if game.over:
@@ -230,11 +284,34 @@ def test_records_round_trip(name: str, seed: int, stop: int) -> None:
     again = load_game(doc)
     assert write_record(again) == doc
     assert again.totals == game.totals
+    assert again.over == game.over
     history = game.hand.history
     if not history or not isinstance(history[-1][1], Pass):
         # passes on a Rummy call are not written, so a call that everyone declined is
         # offered again after resuming; otherwise the resumed game is the same
         assert again.hand.legal_actions() == game.hand.legal_actions()
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+@settings(max_examples=scaled(3))
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3]))
+def test_records_of_finished_games_round_trip(name: str, seed: int, players: int) -> None:
+    # a game of one hand (a target of 1 point, or one deal): its results, the winners and
+    # the settlement of chips are written and read back
+    rules = rules_for(name)
+    rules = rules.with_options({"target": 1} if rules.target is not None else {"deals": 1})
+    game = Game(rules, ["Ana", "Ben", "Caro"][:players], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20 * MAX_STEPS):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.over
+    doc = write_record(game)
+    again = load_game(doc)
+    assert again.over and write_record(again) == doc
+    assert again.totals == game.totals and again.winners == game.winners
+    assert [r.scores for r in again.results] == [r.scores for r in game.results]
 
 
 VARIANTS: list[dict[str, Any]] = [
@@ -259,6 +336,15 @@ VARIANTS: list[dict[str, Any]] = [
         "rummy_call": "off",
     },
     {"joker_swap": True, "going_out": "floating", "layoff_needs_own_meld": True},
+    # small hands go out in one turn often: the bonus under each scoring
+    {"hand_size": 3, "rummy_bonus": "plus10"},
+    {"hand_size": 3, "scoring": "winner-takes", "rummy_bonus": "double"},
+    {"hand_size": 4, "scoring": "penalty", "rummy_bonus": "plus10"},
+    {"pile_draw": "top-only"},
+    {"card_values": "remik"},
+    {"card_values": "basic", "ace": "low"},
+    {"melds_per_turn": 1},
+    {"packs": 2, "hand_size": 9},
 ]
 
 
@@ -267,22 +353,24 @@ VARIANTS: list[dict[str, Any]] = [
 @settings(max_examples=4)
 @given(seed=st.integers(0, 2**32))
 def test_option_variants_play_to_the_end(options: dict[str, Any], players: int, seed: int) -> None:
-    rules = Rules.preset("500-rum", **options)
-    game = Game(rules, [f"P{i}" for i in range(players)], seed=seed)
-    hand = game.hand
-    total = Counter(hand.iter_cards())
-    rng = random.Random(seed)
-    for _ in range(MAX_STEPS):
-        if hand.is_over:
+    # the checks of every preset's hands: cards, listed and refused actions, views, scores
+    play_one_hand(Rules.preset("500-rum", **options), players, seed, deep_checks=True)
+
+
+@pytest.mark.parametrize("bonus", ["double", "plus10"])
+@pytest.mark.parametrize("scoring", ["melded-minus-hand", "winner-takes", "penalty"])
+def test_score_rummy_bonus_follows_the_formula(scoring: str, bonus: str) -> None:
+    # random play of 3-card hands: the first hands gone out in one turn, and the first
+    # gone out after an earlier play, score as the formula says (found within the seeds)
+    rules = Rules.preset("500-rum", hand_size=3, scoring=scoring, rummy_bonus=bonus)
+    seen = {True: 0, False: 0}
+    for seed in range(300):
+        hand = play_one_hand(rules, 2, seed, deep_checks=False)
+        if hand.out is not None:
+            seen[went_out_in_one_turn(hand)] += 1  # play_one_hand checked the scores
+        if min(seen.values()) >= 3:
             break
-        legal = hand.legal_actions()
-        assert legal, f"no legal action in phase {hand.phase}"
-        action = rng.choice(legal)
-        hand.clone().check(action)
-        hand.apply(action)
-        assert Counter(hand.iter_cards()) == total
-    assert hand.is_over
-    assert hand.scores() == expected_scores(hand)
+    assert min(seen.values()) >= 3, seen
 
 
 # ---------------------------------------------------------------- nobody is ever stuck
