@@ -301,3 +301,18 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_when_asked
         again = live.post(f"/tables/{over}/again", {"token": token})
         assert again["table"]["status"] == "playing" and again["table"]["game_number"] == 2
         assert over in live.server.lobby.tables
+
+
+def test_the_pages_files_are_revalidated_so_an_upgrade_reaches_every_browser(
+    live: LiveServer,
+) -> None:
+    # a script or catalogue kept by a browser's heuristic cache would run an old page
+    # against an upgraded server: every file says no-cache, and comes back 304 unchanged
+    for path in ("/static/js/main.js", "/static/i18n/pl.json", "/static/css/table.css"):
+        first = live.http.get(path)
+        assert first.status_code == 200
+        assert first.headers["cache-control"] == "no-cache"
+        again = live.http.get(path, headers={"If-None-Match": first.headers["etag"]})
+        assert again.status_code == 304
+    page = live.http.get("/", headers={"Accept": "text/html"})
+    assert page.headers["cache-control"] == "no-cache"

@@ -42,7 +42,8 @@ other player pays the difference in points times the round's point-chip ratio (1
 2, 2, 3, 3 ... by default), never more chips than they hold. Players with no chips
 leave, the tables are rebalanced and merged, and the last player left wins. Players
 who leave in the same round are ranked by the chips they held before it, then by the
-points they melded and laid off.
+points they melded and laid off, then by the lowest cards left in their last hand;
+still equal, they share the place.
 
 The standings are printed after each round; a progress bar (players out so far) goes to
 standard error.

@@ -67,6 +67,19 @@ class _PageRoute(Route):
         return match, child
 
 
+class RevalidatedFiles(StaticFiles):
+    """The page's files, each sent with ``Cache-Control: no-cache``: a browser asks again
+    each time (a 304 while the file is the same), so the page's scripts and catalogues
+    never outlive a server upgrade in a browser's cache, half old and half new."""
+
+    def file_response(
+        self, full_path: Any, stat_result: Any, scope: Scope, status_code: int = 200
+    ) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def _option_form(key: str) -> dict[str, Any]:
     """How the page asks for one option: a choice, a yes/no, or a whole number."""
     kind = typing.get_type_hints(Rules)[key]
@@ -208,5 +221,5 @@ def web_routes() -> list[BaseRoute]:
         _PageRoute("/", page),
         Route("/web/config.json", config_json),
         Route("/web/replay/{id}", replay_json),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", RevalidatedFiles(directory=STATIC), name="static"),
     ]

@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { has, language, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 
 export const presetName = (name) => (has(`preset.${name}.name`) ? t(`preset.${name}.name`) : name);
@@ -252,7 +252,7 @@ export async function renderLobby(root, config) {
               "li",
               {},
               h("a", { href: `/?replay=${g.id}`, "data-game": g.id }, `${t("lobby.replay")}: ${presetName(g.preset)}, ${g.players.join(", ")}`),
-              g.finished ? ` · ${new Date(g.finished).toLocaleString()}` : "",
+              g.finished ? ` · ${new Date(g.finished).toLocaleString(language())}` : "", // the page's language, not the browser's
             ),
           )
         : h("li", { class: "muted" }, t("lobby.none")),
