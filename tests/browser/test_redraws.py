@@ -110,3 +110,21 @@ def test_a_replay_that_cannot_load_says_why_in_the_pages_language(
     assert pt["replay.missing"] in said
     assert pt["rule.lobby.game"] in said  # not the server's English message
     assert page.errors == []
+
+
+def test_an_action_the_table_moved_past_says_it_did_not_count(server: Any, browser: Any) -> None:
+    en = _catalogue("en")
+    page = new_page(browser, locale="en-US")
+    create_table(page, server, "Hal", "500-rum", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    seq = page.evaluate("rk.session.seq")
+    page.click(".stock")
+    page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
+    # an answer to the position before the draw, as a click on a dialog left open sends
+    page.evaluate(f"rk.session.socket.send({{type: 'action', action: 'draw', seq: {seq}}})")
+    page.wait_for_function("rk.session.message && rk.session.message.key === 'rule.server.stale'")
+    said = page.inner_text("#message")
+    assert en["rule.server.stale"] in said
+    assert en["error.not-allowed"] not in said  # the move was not refused by a rule
+    assert page.errors == []

@@ -346,7 +346,10 @@ export class Session {
 
   onError(msg) {
     if (msg.rule === "server.stale") {
-      this.message = null; // the table moved on; its events are on their way
+      // the table moved on (its events are on their way): not a refusal of the move, but
+      // the player is told it did not count, rather than seeing nothing happen
+      this.message = { kind: "info", key: "rule.server.stale" };
+      this.announce(this.messageText(this.message));
       return;
     }
     this.message = this.refusal(msg.rule, msg.message, msg.message);
