@@ -293,3 +293,12 @@ def no_missing_text(page: Any) -> list[str]:
 
 def dump(obj: Any) -> str:
     return json.dumps(obj, indent=1)[:2000]
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    """The page's texts in language ``lang`` (its i18n catalogue)."""
+    from rummykit.server.web import STATIC
+
+    doc = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    assert isinstance(doc, dict)
+    return doc

@@ -9,8 +9,9 @@ import json
 import re
 from typing import Any
 
-from rummykit.server.web import LANGUAGES, STATIC
+from rummykit.server.web import LANGUAGES
 from tests.browser.support import (
+    catalogue,
     create_table,
     new_page,
     no_missing_text,
@@ -18,12 +19,6 @@ from tests.browser.support import (
     until,
     wait_my_turn,
 )
-
-
-def _catalogue(lang: str) -> dict[str, str]:
-    doc = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    assert isinstance(doc, dict)
-    return doc
 
 
 def test_the_browser_language_is_used(server: Any, browser: Any) -> None:
@@ -83,7 +78,7 @@ def test_every_language_renders_the_lobby_and_the_table(server: Any, browser: An
 def test_the_new_table_form_keeps_what_was_chosen_over_a_language_switch(
     server: Any, browser: Any
 ) -> None:
-    fr = _catalogue("fr")
+    fr = catalogue("fr")
     page = new_page(browser)
     page.goto(f"{server.url}/?lang=en")
     ready(page)
@@ -112,7 +107,7 @@ def test_the_new_table_form_keeps_what_was_chosen_over_a_language_switch(
 
 
 def test_what_is_on_screen_follows_a_language_switch(server: Any, browser: Any) -> None:
-    en, fr, pl = (_catalogue(lang) for lang in ("en", "fr", "pl"))
+    en, fr, pl = (catalogue(lang) for lang in ("en", "fr", "pl"))
     page = new_page(browser, locale="en-US")
     create_table(page, server, "Ben", "500-rum", ["bot:random"])
     page.click("[data-focus=start]")
@@ -228,13 +223,13 @@ def test_an_ace_laid_off_at_either_end_has_two_labels_in_every_language(
         shown = [choices.nth(i).inner_text() for i in range(2)]
         assert choices.count() == 2
         assert labels[0] != labels[1] and shown[0] != shown[1], lang
-        catalogue = _catalogue(lang)
+        texts = catalogue(lang)
         words = [choices.nth(i).locator(".choice-label").inner_text() for i in range(2)]
         for label, text, end in zip(labels, words, ("low", "high"), strict=True):
-            template = catalogue[f"log.layoff-{end}"]
+            template = texts[f"log.layoff-{end}"]
             assert _pattern(template, name="Ana", meld="1").fullmatch(label), (lang, label)
             # shown as what to do, not as a sentence about "you" in the third person
-            todo = catalogue[f"do.layoff-{end}"]
+            todo = texts[f"do.layoff-{end}"]
             assert _pattern(todo, meld="1").fullmatch(text.strip()), (lang, text)
         assert no_missing_text(page) == [], lang
         if lang == "en":  # the choice made is the action sent
@@ -264,7 +259,7 @@ def test_a_shared_win_names_every_winner_in_each_language(server: Any, browser: 
             }""",
             views,
         )
-        words = _catalogue(lang)
+        words = catalogue(lang)
         names = {"en": "Ben and Caro", "pt": "Ben e Caro", "es": "Ben y Caro"}
         names |= {"fr": "Ben et Caro", "pl": "Ben i Caro"}
         assert lines["shared"] == words["result.shared"].replace("{names}", names[lang])

@@ -6,17 +6,17 @@ cannot load says why in the page's language."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from rummykit.server.web import STATIC
-from tests.browser.support import create_table, join_table, new_page, play_turn, ready, wait_my_turn
-
-
-def _catalogue(lang: str) -> dict[str, str]:
-    doc = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
-    assert isinstance(doc, dict)
-    return doc
+from tests.browser.support import (
+    catalogue,
+    create_table,
+    join_table,
+    new_page,
+    play_turn,
+    ready,
+    wait_my_turn,
+)
 
 
 def test_a_name_being_typed_survives_another_player_arriving(server: Any, browser: Any) -> None:
@@ -61,7 +61,7 @@ def test_the_hands_log_stays_open_over_the_moves(server: Any, browser: Any) -> N
 
 
 def test_only_a_refused_move_reads_not_allowed(server: Any, browser: Any) -> None:
-    en = _catalogue("en")
+    en = catalogue("en")
     page = new_page(browser, locale="en-US")
     create_table(page, server, "Fay", "500-rum", ["bot:random"])
     page.click("[data-focus=start]")
@@ -102,7 +102,7 @@ def test_a_rummy_calls_button_names_the_cards_it_takes(server: Any, browser: Any
 def test_a_replay_that_cannot_load_says_why_in_the_pages_language(
     server: Any, browser: Any
 ) -> None:
-    pt = _catalogue("pt")
+    pt = catalogue("pt")
     page = new_page(browser, locale="pt-BR")
     page.goto(server.url + "/?replay=no-such-game")
     ready(page)
@@ -113,7 +113,7 @@ def test_a_replay_that_cannot_load_says_why_in_the_pages_language(
 
 
 def test_an_action_the_table_moved_past_says_it_did_not_count(server: Any, browser: Any) -> None:
-    en = _catalogue("en")
+    en = catalogue("en")
     page = new_page(browser, locale="en-US")
     create_table(page, server, "Hal", "500-rum", ["bot:random"])
     page.click("[data-focus=start]")
