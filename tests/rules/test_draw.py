@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit import Hand, Phase
+from rummykit import PRESETS, Hand, Phase
+from rummykit.rules import PileDraw
 
 from .kit import (
     act,
@@ -154,10 +155,24 @@ def test_take_must_meld_refuses_a_meld_that_makes_the_target_unmeldable() -> Non
     assert melds(hand) == ["6C 6D 6H"]
 
 
-def test_take_must_meld_applies_in_every_preset_that_takes_deep() -> None:
-    for preset in ("500-rum", "500-rum-classic", "remik-500"):
-        hand = with_pile(preset, NAMES, {"Caro": "3C 5C 9D 9S JH JD AC"}, "6C QS KC")
-        refuse(hand, "Caro: take 3", "take.must-meld")
+#: The presets that let a player take below the top card of the pile.
+DEEP = [name for name, rules in PRESETS.items() if rules.pile_draw is PileDraw.ANY_DEPTH]
+
+
+def test_take_must_meld_deep_presets_are_the_500_rum_and_remik_ones() -> None:
+    assert DEEP == [
+        "500-rum",
+        "500-rum-classic",
+        "remik-500",
+        "remik-single",
+        "remik-table",
+    ]
+
+
+@pytest.mark.parametrize("preset", DEEP)
+def test_take_must_meld_applies_in_every_preset_that_takes_deep(preset: str) -> None:
+    hand = with_pile(preset, NAMES, {"Caro": "3C 5C 9D 9S JH JD AC"}, "6C QS KC")
+    refuse(hand, "Caro: take 3", "take.must-meld")
 
 
 # ---------------------------------------------------------------- [take.must-meld-top]
@@ -191,7 +206,9 @@ def test_take_must_meld_top_as_an_option_on_500_rum() -> None:
 
 # ---------------------------------------------------------------- [take.new-meld]
 def new_meld_table(**options: object) -> Hand:
-    """Ana has 7H 8H 9H down; the pile is 6C 2C TH 2D and Ana is to act."""
+    """Ana has 7H 8H 9H down; the pile is 6C 2C TH 2D and Ana is to act (after a Rummy
+    window for Ben, who may call the TH to lay it off, unless ``target_must_start_meld``
+    makes a lay-off no use for a taken card)."""
     hand = make_hand(
         "500-rum",
         NAMES,
@@ -202,7 +219,10 @@ def new_meld_table(**options: object) -> Hand:
     )
     act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
     act(hand, "Ben: draw", "Ben: discard TH", "Caro: draw", "Caro: discard 2D")
-    assert pile(hand) == "6C 2C TH 2D" and hand.to_act in (0, 1)
+    assert pile(hand) == "6C 2C TH 2D"
+    ben_may_call = not options.get("target_must_start_meld", False)
+    assert hand.window == ((1,) if ben_may_call else ())
+    assert hand.to_act == (1 if ben_may_call else 0)
     return hand
 
 

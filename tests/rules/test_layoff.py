@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit import Hand
+from rummykit import PRESETS, Hand
 from rummykit.events import HandEnd
 
 from .kit import act, drawn, held, make_hand, melds, refuse
@@ -147,17 +147,19 @@ def test_layoff_own_meld_first_allows_a_lay_off_after_an_own_meld_this_turn() ->
     assert melds(hand) == ["3S 4S 5S 6S", "7S 8S 9S", "9C 9D 9H"]
 
 
-@pytest.mark.parametrize(
-    "preset", ["500-rum", "500-rum-classic", "remik-500", "rummy", "block-rummy"]
-)
+@pytest.mark.parametrize("preset", list(PRESETS))
 def test_layoff_own_meld_first_is_off_in_every_preset(preset: str) -> None:
+    # Wrotham deals the first player an eighth card instead of a draw [wrotham.first-turn]
+    extra = PRESETS[preset].first_player_extra_card
     hand = make_hand(
         preset,
         "Ana Ben Caro",
-        {"Ana": "3S 4S 5S 7D 8D 9D 2C", "Ben": "6S TS 2S 9C JC 9H KD"},
+        {"Ana": "3S 4S 5S 7D 8D 9D 2C" + (" KC" if extra else ""), "Ben": "6S TS 2S 9C JC 9H KD"},
         upcard="QD",
         stock="4H 5C",
     )
-    act(hand, "Ana: draw", "Ana: meld 3S 4S 5S", "Ana: discard 2C", "Ben: draw")
+    if not extra:
+        act(hand, "Ana: draw")
+    act(hand, "Ana: meld 3S 4S 5S", "Ana: discard 2C", "Ben: draw")
     act(hand, "Ben: layoff 6S to 1")
     assert melds(hand) == ["3S 4S 5S 6S"]

@@ -444,24 +444,34 @@ def test_deal_size_refuses_a_hand_too_small_to_ever_meld(
 
 
 @pytest.mark.parametrize(
-    ("preset", "options"),
+    ("preset", "options", "least"),
     [
-        ("rummy", {"hand_size": 2}),  # draw a third card, meld all three: out
-        ("rummy", {"hand_size": 3, "going_out": "discard-required"}),
-        ("wrotham", {"hand_size": 3}),
+        ("rummy", {"hand_size": 2}, 2),  # draw a third card, meld all three: out
+        # a card must also be kept for the final discard ([out.discard-required])
+        ("rummy", {"hand_size": 3, "going_out": "discard-required"}, 3),
+        ("wrotham", {"hand_size": 3, "going_out": "discard-required"}, 3),
         # all at once from deal 4: the whole hand may go down, three cards with the draw
-        ("wrotham", {"hand_size": 2}),
-        ("wrotham", {"hand_size": 2, "deals": 3}),
-        ("500-rum", {"hand_size": 1}),  # pile cards taken deep can make a meld
-        ("rummy", {"hand_size": 1, "rummy_call": "pile"}),  # so can a call on the pile
+        ("wrotham", {"hand_size": 2}, 2),
+        ("wrotham", {"hand_size": 2, "deals": 3}, 2),
+        ("500-rum", {"hand_size": 1}, 1),  # pile cards taken deep can make a meld
+        ("rummy", {"hand_size": 1, "rummy_call": "pile"}, 1),  # so can a call on the pile
     ],
 )
 def test_deal_size_accepts_the_smallest_hands_that_can_meld(
-    preset: str, options: dict[str, Any]
+    preset: str, options: dict[str, Any], least: int
 ) -> None:
     rules = Rules.preset(preset, **options)
-    assert rules.hand_size == rules.min_hand_size() or rules.hand_size == 3
+    assert rules.min_hand_size() == least
+    assert rules.hand_size == least
     Game(rules, ["A", "B", "C"], seed=1)
+    # and one card fewer is refused, naming the least (a hand of none never deals)
+    with pytest.raises(RulesError) as info:
+        Rules.preset(preset, **{**options, "hand_size": least - 1})
+    assert info.value.option == "hand_size"
+    if least > 1:
+        assert "never" in info.value.message and f"at least {least}" in info.value.message
+    else:
+        assert "must be at least 1" in info.value.message
 
 
 def test_deal_size_a_call_on_the_pile_gathers_nothing_between_two_players() -> None:

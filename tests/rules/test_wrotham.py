@@ -216,7 +216,7 @@ def test_wrotham_all_at_once_option_from_deal_one() -> None:
         "rummy", "Ana Ben Caro", {"Ana": "3C 4C 5C 9D 9H 9S 2H"}, "QD", all_at_once_from_deal=1
     )
     act(hand, "Ana: draw")  # 6C: she can meld 3C 4C 5C, 9D 9H 9S, lay 6C off, discard 2H
-    refuse(hand, "Ana: meld 9D 9H 9S 2H", ("meld.group", "meld.run"))
+    refuse(hand, "Ana: meld 9D 9H 9S 2H", "meld.run")  # neither a group nor a run
     act(hand, "Ana: meld 3C 4C 5C")
     refuse(hand, "Ana: discard 2H", "wrotham.all-at-once")  # having begun, she must go out
     act(hand, "Ana: meld 9D 9H 9S")
@@ -263,7 +263,7 @@ def test_wrotham_all_at_once_discard_required_is_never_stuck() -> None:
     options["hand_size"] = 6
     hand = make_hand("rummy", TWO, hands, "8D", stock="KH", going_out="discard-required", **options)
     act(hand, "Ana: draw", "Ana: meld 2C 3C 4C")
-    refuse(hand, "Ana: meld 9C 9H 9S KH", ("meld.group", "meld.run"))
+    refuse(hand, "Ana: meld 9C 9H 9S KH", "meld.run")  # neither a group nor a run
     act(hand, "Ana: meld 9C 9H 9S")
     assert legal(hand) == ["discard KH"]
     act(hand, "Ana: discard KH")

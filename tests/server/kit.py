@@ -228,10 +228,13 @@ def wait_for(condition: Callable[[], bool], timeout: float = 10) -> None:
 
 
 def cards_in(text: str) -> Iterator[str]:
-    """Every card text in a JSON message, skipping what a joker stands for (JK=8H)."""
+    """Every card word in a JSON message, each time it is named (a multiset, as
+    tests/test_wire.py's ``card_words``), jokers too: a bare ``JK`` is a joker in a hand,
+    the stock or the pile, and is counted. A declared joker (``JK=8H``, ``JK=6``) is one
+    on the table, public to every seat: neither it nor what it stands for is counted."""
     import re
 
-    for m in re.finditer(r"(?<![A-Za-z0-9=])([A2-9TJQK][CDHS])(?![A-Za-z0-9])", text):
+    for m in re.finditer(r"(?<![A-Za-z0-9=])([A2-9TJQK][CDHS]|JK)(?![A-Za-z0-9=])", text):
         yield m.group(1)
 
 

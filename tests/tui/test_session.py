@@ -364,19 +364,37 @@ def test_a_save_is_flushed_to_the_disk_before_it_replaces_the_file(
     assert json.loads(path.read_text())["players"] == ["You", "Ana", "Ben"]
 
 
-def test_saving_to_a_directory_that_cannot_be_written(tmp_path: Path) -> None:
+@pytest.mark.parametrize("refused", ["create", "replace"])
+def test_saving_to_a_directory_that_cannot_be_written(
+    refused: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the system refuses the write as a read-only directory would (creating the
+    # temporary file, or renaming it over the save), whoever runs the test: root ignores
+    # directory permissions, so they are not what is relied on
     locked = tmp_path / "locked"
     locked.mkdir()
-    locked.chmod(0o500)
-    try:
-        if os.access(locked, os.W_OK):
-            pytest.skip("running with rights that ignore directory permissions")
-        s = scenario_session(locked / "game.json")
-        play(s, "draw")
-        assert s.save_error is not None and "Permission denied" in s.save_error
-        assert list(locked.iterdir()) == []
-    finally:
-        locked.chmod(0o700)
+    path = locked / "game.json"
+    real_open = os.open
+
+    def open_refusing_new_files(file: str | Path, flags: int, *args: int, **kw: int) -> int:
+        if flags & os.O_CREAT and Path(file).parent == locked:
+            raise PermissionError(errno.EACCES, "Permission denied", str(file))
+        return real_open(file, flags, *args, **kw)
+
+    def replace_refused(src: str | Path, dst: str | Path) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(src), None, str(dst))
+
+    if refused == "create":
+        monkeypatch.setattr(os, "open", open_refusing_new_files)
+    else:
+        monkeypatch.setattr(os, "replace", replace_refused)
+    s = scenario_session(path)
+    play(s, "draw")  # the game goes on; the save failed
+    assert s.save_error == f"cannot save to {path}: Permission denied"
+    assert list(locked.iterdir()) == []  # no temporary file left behind
+    monkeypatch.undo()
+    play(s, "meld 7H 8H 9H")  # once the directory can be written, saving works again
+    assert s.save_error is None and [p.name for p in locked.iterdir()] == ["game.json"]
 
 
 # ---------------------------------------------------------------------- hints
