@@ -13,7 +13,7 @@ At the end the policy plays full games to 500 against rummykit's ``random`` bot 
 Gymnasium single-seat environment and prints its win rate (and that of the untrained,
 uniform policy for comparison)::
 
-    python examples/train_masked_policy.py                   # about two minutes on one core
+    python examples/train_masked_policy.py                   # about a minute on one core
     python examples/train_masked_policy.py --hands 300 --games 20   # a quick look
 
 Needs the ``rl`` extra: ``pip install 'rummykit[rl]'``.
