@@ -295,7 +295,10 @@ def test_cli_tournament_plays_saves_and_replays(
     assert main([*argv, "--record", str(path)]) == 0
     out, err = capsys.readouterr()
     assert out.startswith("round 1 (ratio 1): 2 tables; left:")
-    assert "winner: " in out and "players out" in err  # the progress bar on stderr
+    assert "winner: " in out and "players out" in err  # the progress on stderr
+    # not a terminal here: plain lines (the last one at the end), never a redrawn bar
+    assert "\r" not in err and "[#" not in err
+    assert err.splitlines()[-1].startswith("4/4 players out, round ")
     assert main(["tournament", "--replay", str(path), "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["winner"] == doc["standings"][0]["name"]

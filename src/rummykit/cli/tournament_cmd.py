@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -226,21 +227,30 @@ def describe_round(t: Tournament, r: RoundResult) -> str:
     return head + "\n" + describe_standings(t)
 
 
-def _progress(t: Tournament, enabled: bool) -> None:
+#: Seconds between progress lines where standard error is not a terminal (as simulate's).
+PROGRESS_EVERY = 10.0
+
+
+def _progress(t: Tournament, enabled: bool, last: list[float]) -> None:
+    """The progress bar, drawn again after each round; where standard error is not a
+    terminal (a log, a pipe, CI), a plain line every :data:`PROGRESS_EVERY` seconds and
+    at the end instead (``last``: when the last one was written)."""
     if not enabled:
         return
     n = len(t.names)
     out = n - len(t.active)
+    said = f"{out}/{n - 1} players out, round {len(t.rounds)}"
+    if not sys.stderr.isatty():
+        now = time.monotonic()
+        if t.over or now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            print(said, file=sys.stderr, flush=True)
+        return
     width = 30
     filled = width * out // max(1, n - 1)
     bar = "#" * filled + "." * (width - filled)
     end = "\n" if t.over else ""
-    print(
-        f"\r[{bar}] {out}/{n - 1} players out, round {len(t.rounds)}",
-        end=end,
-        file=sys.stderr,
-        flush=True,
-    )
+    print(f"\r[{bar}] {said}", end=end, file=sys.stderr, flush=True)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -304,13 +314,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"rummykit tournament: {message}", file=sys.stderr)
         return 2
     show = not args.quiet and not args.json
+    last = [time.monotonic()]
 
     def each_round(tour: Tournament, result: RoundResult) -> None:
         if show:
-            # the progress line, as long as it can be (1000 players, round 99999), wiped
-            print("\r" + " " * 72 + "\r", end="", file=sys.stderr, flush=True)
+            if sys.stderr.isatty():
+                # the progress line, as long as it can be (1000 players, round 99999), wiped
+                print("\r" + " " * 72 + "\r", end="", file=sys.stderr, flush=True)
             print(describe_round(tour, result), flush=True)
-        _progress(tour, not args.quiet)
+        _progress(tour, not args.quiet, last)
 
     try:
         t.play(players, on_round=each_round)
