@@ -98,6 +98,15 @@ def test_bad_arguments_exit_2_with_one_line_on_stderr(
     assert names in err
 
 
+def test_resume_without_a_saved_game_says_so_and_how_to_start_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--resume", "/nonexistent/game.json"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rummykit play: no saved game to continue in /nonexistent/game.json")
+    assert "start one with `" in err and "No such file" not in err
+
+
 HOSTILE_RECORDS = {
     "not-utf8": b'{"rules": "500-rum\xff"}',
     "deep": b"[" * 100_000,

@@ -299,6 +299,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             _error(_describe(e))
         return 2
+    except FileNotFoundError as e:
+        if args.resume is not None:
+            _error(f"no saved game to continue in {e.filename}; start one with `{cmd}`")
+        else:
+            _error(f"cannot read {e.filename}: {e.strerror or e}")
+        return 2
     except OSError as e:
         _error(f"cannot read {e.filename}: {e.strerror or e}")
         return 2
