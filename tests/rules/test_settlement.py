@@ -134,3 +134,21 @@ def test_game_settlement_per_hand_odd_chips_stay_with_the_payer() -> None:
     rules = Rules.preset("rummy")
     hands = [[int(c) for c in parse_cards(t)] for t in ("KS QS", "2C", "2D", "5H")]
     assert hand_payments(rules, hands, -1) == [-18, 10, 10, -2]
+
+
+def test_game_settlement_the_score_sheet_shows_only_what_is_paid() -> None:
+    from rummykit.cli.table import describe_game
+
+    # after the first hand: per hand, its payments are made; at the end, nothing yet
+    for settlement, line in (("per-hand", "settlement: Ana +95, Ben -45, Caro -50"), ("end", None)):
+        game = make_game(
+            "rummy", NAMES, target=None, deals=2, settlement=settlement, chips_per_point=1
+        )
+        game.start_hand(complete_deal(game.rules, NAMES, HAND_1, "KC", "9S"))
+        act(game, "Ana: draw", "Ana: meld 2C 3C 4C 5C 6C 7C 8C", "Ana: discard 9S")
+        sheet = describe_game(game)
+        if line is None:
+            assert "settlement" not in sheet
+        else:
+            assert line in sheet
+    assert "settlement: Ana +122, Ben -27, Caro -95" in describe_game(money_game("end"))

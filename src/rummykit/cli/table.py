@@ -8,6 +8,7 @@ from rummykit import Hand
 from rummykit.cards import card_sort_key, format_cards
 from rummykit.game import Game
 from rummykit.melds import format_meld
+from rummykit.rules import Settlement
 
 
 def describe_hand(hand: Hand) -> str:
@@ -41,7 +42,6 @@ def describe_game(game: Game, last: Callable[[Hand], str] = describe_hand) -> st
     Score sheet
        hand      Ana      Ben
       total        0        0
-      settlement: Ana +0, Ben +0
     """
     names = game.players
     parts = []
@@ -66,7 +66,8 @@ def describe_game(game: Game, last: Callable[[Hand], str] = describe_hand) -> st
         joint = " and ".join(names[w] for w in game.winners)
         sheet.append(f"  joint winners (equal totals share the win): {joint}")
     settle = game.settlement()
-    if settle is not None:
+    # settled at the end: nothing is paid while the game goes on (per hand, it is paid)
+    if settle is not None and (game.over or game.rules.settlement is Settlement.PER_HAND):
         sheet.append(
             "  settlement: " + ", ".join(f"{n} {s:+d}" for n, s in zip(names, settle, strict=True))
         )
