@@ -25,6 +25,7 @@ from rummykit.bots.paired import (
 from rummykit.bots.student import t_cdf, t_quantile
 from rummykit.bots.tournament import BotSpec
 from rummykit.cli import main
+from rummykit.cli.paired_cmd import table
 from rummykit.rules import Rules
 
 #: the same bot under two names: any difference between them would be the method's
@@ -155,6 +156,14 @@ def test_a_deal_with_an_unfinished_hand_is_left_out() -> None:
     assert result.summary.n == 1 and result.summary.mean == 0.0
     assert result.left_out == 1 and result.unfinished == 1
     assert result.to_json()["left_out"] == 1
+    # every deal left out: no figure to go by, said as such (and valid JSON), not a crash
+    none = PairedResult(
+        ("a", "b"), "500-rum", 2, "alternate", 0, 10, [10], math.inf, None, [cut], "max deals"
+    )
+    doc = json.loads(json.dumps(none.to_json(), allow_nan=False))
+    assert doc["z"] is None and doc["diff"]["se"] is None
+    text = table(doc)
+    assert "SE -" in text and "z = -" in text and "1 deal(s) left out" in text
 
 
 def _figures(doc: dict[str, Any]) -> dict[str, Any]:

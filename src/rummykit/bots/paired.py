@@ -389,7 +389,7 @@ class PairedResult:
             "left_out": self.left_out,
             "max_deals": self.max_deals,
             "looks": self.looks,
-            "z": round(self.z, 4),
+            "z": round(self.z, 4) if math.isfinite(self.z) else None,
             "margin": self.margin,
             "stop": self.stop,
             "low_wins": self.low_wins,

@@ -111,8 +111,12 @@ def _progress(result: PairedResult) -> None:
 def table(doc: dict[str, Any]) -> str:
     """The figures of :meth:`PairedResult.to_json` in words."""
     d = doc["diff"]
-    low, high = d["ci95"]
-    slow, shigh = doc["sequential_interval"]
+
+    def num(x: float | None, form: str) -> str:  # None: fewer than two deals to go by
+        return "-" if x is None else format(x, form)
+
+    low, high = (num(x, "+.2f") for x in d["ci95"])
+    slow, shigh = (num(x, "+.2f") for x in doc["sequential_interval"])
     first, second = doc["first"], doc["second"]
     stop = {
         "first better": f"{first} is stronger",
@@ -125,10 +129,10 @@ def table(doc: dict[str, Any]) -> str:
     lines = [
         f"{doc['rules']}, {doc['players']} players ({doc['lineup']}), seed {doc['seed']}: "
         f"{doc['deals']} deals, {doc['hands']} hands, {doc['seconds']:.1f} s",
-        f"{first} - {second}: {d['mean']:+.2f} points per hand, SE {d['se']:.2f}, "
-        f"95% CI {low:+.2f} to {high:+.2f}",
+        f"{first} - {second}: {d['mean']:+.2f} points per hand, SE {num(d['se'], '.2f')}, "
+        f"95% CI {low} to {high}",
         f"sequential test ({len(doc['looks'])} looks at {', '.join(map(str, doc['looks']))} "
-        f"deals, z = {doc['z']:.2f}): {stop} (interval {slow:+.2f} to {shigh:+.2f})",
+        f"deals, z = {num(doc['z'], '.2f')}): {stop} (interval {slow} to {shigh})",
         f"ms per decision: {first} {ms[0]:.2f} (longest {longest[0]:.0f}), "
         f"{second} {ms[1]:.2f} (longest {longest[1]:.0f})",
     ]
