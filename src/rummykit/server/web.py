@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import json
+import os
 import re
 import typing
 from collections import OrderedDict
@@ -73,7 +74,11 @@ class RevalidatedFiles(StaticFiles):
     never outlive a server upgrade in a browser's cache, half old and half new."""
 
     def file_response(
-        self, full_path: Any, stat_result: Any, scope: Scope, status_code: int = 200
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
     ) -> Response:
         response = super().file_response(full_path, stat_result, scope, status_code)
         response.headers["Cache-Control"] = "no-cache"
