@@ -19,6 +19,15 @@ from tests.browser.support import (
 )
 
 
+def _my_turn_against_a_bot(server: Any, browser: Any, name: str) -> Any:
+    """A page (in English) seated at a 500 Rum table against a random bot, its turn."""
+    page = new_page(browser, locale="en-US")
+    create_table(page, server, name, "500-rum", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    return page
+
+
 def test_a_name_being_typed_survives_another_player_arriving(server: Any, browser: Any) -> None:
     ana = new_page(browser)
     create_table(ana, server, "Ana", "rummy", ["open", "open"])
@@ -40,10 +49,7 @@ def test_a_name_being_typed_survives_another_player_arriving(server: Any, browse
 
 
 def test_the_hands_log_stays_open_over_the_moves(server: Any, browser: Any) -> None:
-    page = new_page(browser)
-    create_table(page, server, "Eli", "500-rum", ["bot:random"])
-    page.click("[data-focus=start]")
-    wait_my_turn(page)
+    page = _my_turn_against_a_bot(server, browser, "Eli")
     page.click("details.log summary")
     assert page.locator("details.log[open]").count() == 1
     seq = page.evaluate("rk.session.seq")
@@ -62,10 +68,7 @@ def test_the_hands_log_stays_open_over_the_moves(server: Any, browser: Any) -> N
 
 def test_only_a_refused_move_reads_not_allowed(server: Any, browser: Any) -> None:
     en = catalogue("en")
-    page = new_page(browser, locale="en-US")
-    create_table(page, server, "Fay", "500-rum", ["bot:random"])
-    page.click("[data-focus=start]")
-    wait_my_turn(page)
+    page = _my_turn_against_a_bot(server, browser, "Fay")
     # a server fault, as the socket's error handler records it: no "Not allowed"
     page.evaluate(
         "rk.session.message = rk.session.refusal('server.internal', 'boom', null);"
@@ -83,10 +86,7 @@ def test_only_a_refused_move_reads_not_allowed(server: Any, browser: Any) -> Non
 
 
 def test_a_rummy_calls_button_names_the_cards_it_takes(server: Any, browser: Any) -> None:
-    page = new_page(browser, locale="en-US")
-    create_table(page, server, "Gus", "500-rum", ["bot:random"])
-    page.click("[data-focus=start]")
-    wait_my_turn(page)
+    page = _my_turn_against_a_bot(server, browser, "Gus")
     top = page.evaluate("rk.session.view.pile.at(-1)")
     assert top
     page.evaluate("rk.session.offerRummy([{depth: 1, text: 'rummy 1'}])")
@@ -114,10 +114,7 @@ def test_a_replay_that_cannot_load_says_why_in_the_pages_language(
 
 def test_an_action_the_table_moved_past_says_it_did_not_count(server: Any, browser: Any) -> None:
     en = catalogue("en")
-    page = new_page(browser, locale="en-US")
-    create_table(page, server, "Hal", "500-rum", ["bot:random"])
-    page.click("[data-focus=start]")
-    wait_my_turn(page)
+    page = _my_turn_against_a_bot(server, browser, "Hal")
     seq = page.evaluate("rk.session.seq")
     page.click(".stock")
     page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
