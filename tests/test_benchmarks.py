@@ -102,6 +102,28 @@ def test_the_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "pts/hand (up - low)" in out
 
 
+def test_the_text_table_rounds_the_win_rate_once() -> None:
+    """187 of 298 is 62.75...%: the row's rate, rounded to 0.6275 for JSON, must not be
+    rounded a second time into 62.7%."""
+    row = {
+        "match": "rollout-heuristic",
+        "games": 298,
+        "unfinished": 0,
+        "wins": 187,
+        "draws": 0,
+        "win_rate": 0.6275,
+        "ci95": [0.5714, 0.6796],
+        "bar": 0.6,
+        "passed": True,
+        "points_per_hand": 4.7,
+        "points_per_hand_se": 0.6,
+        "ms_per_decision": {"rollout": 517.0, "heuristic": 0.74},
+        "bot_seconds": 1.0,
+    }
+    text = _ladder().table([row])
+    assert "62.8%" in text and "57.1-68.0%" in text
+
+
 def test_log_resumes_an_interrupted_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     whole = _run(capsys, "--log", str(tmp_path))
     (log,) = tmp_path.iterdir()
