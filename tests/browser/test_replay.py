@@ -73,3 +73,35 @@ def test_result_play_again_and_replay(server: Any, browser: Any) -> None:
     page.screenshot(path=OUTPUT / "replay-narrow.png", full_page=True)
     assert page.evaluate(LAYOUT_CHECK) == []
     assert page.errors == []
+
+
+def test_game_ties_the_replay_of_a_play_off_hand_names_its_dealer_and_who_sat_out(
+    server: Any, browser: Any
+) -> None:
+    # a tie play-off hand's view numbers only the leaders dealt in; the page once read
+    # its dealer and totals as game seats. The steps are the server's own, for a case
+    # game: Ben and Caro, tied, play hand 2 while Ana sits it out
+    import json
+    from pathlib import Path
+
+    from rummykit.server.web import replay_frames
+
+    case = Path(__file__).resolve().parents[1] / "cases" / "remik-table-leaders-play-on.json"
+    doc = json.loads(case.read_text(encoding="utf-8"))
+    frames = replay_frames({k: v for k, v in doc.items() if k not in ("expect", "comment")})
+    page = new_page(browser)
+    page.route("**/web/replay/play-off", lambda route: route.fulfill(json=frames))
+    page.goto(server.url + "/?replay=play-off")
+    ready(page)
+    page.locator("[data-focus=replay-next-hand]").click()
+    assert page.evaluate("rk.replay.doc.frames[rk.replay.step].view.hand_number") == 2
+    assert page.inner_text("#replay-what") == "Hand 2: Ben deals"
+    players = page.locator(".replay-players .player")
+    ana, ben, caro = (players.nth(i) for i in range(3))
+    assert "sat-out" in (ana.get_attribute("class") or "")
+    assert "Sits this hand out" in ana.inner_text() and ana.locator(".card").count() == 0
+    second = next(f for f in frames["frames"] if f["view"]["hand_number"] == 2)
+    for node, seat in ((ana, 0), (ben, 1), (caro, 2)):
+        assert node.locator(".score").inner_text() == f"{second['totals'][seat]} pts"
+    assert ben.locator(".card").count() == caro.locator(".card").count() == 7
+    assert no_missing_text(page) == [] and page.errors == []

@@ -159,3 +159,26 @@ def test_a_replay_is_built_off_the_event_loop_once(
     assert first["players"] == ["Ana", "Ben"] and len(first["frames"]) > 10
     assert live.get(f"/web/replay/{game['id']}") == first
     assert built == [False]  # built once, in a worker thread
+
+
+def test_game_ties_a_replay_frame_numbers_seats_and_totals_as_the_game() -> None:
+    # found by a review: a tie play-off hand's view numbers only the leaders dealt in,
+    # and the replay page read its dealer and totals as game seats (Ana, who sat the
+    # hand out, was named as its dealer and shown Ben's total)
+    from pathlib import Path
+
+    from rummykit.server.web import replay_frames
+
+    case = Path(__file__).resolve().parents[1] / "cases" / "remik-table-leaders-play-on.json"
+    doc = json.loads(case.read_text(encoding="utf-8"))
+    frames = replay_frames({k: v for k, v in doc.items() if k not in ("expect", "comment")})
+    assert frames["players"] == ["Ana", "Ben", "Caro"]
+    deals = [f for f in frames["frames"] if f["action"] is None]
+    second = deals[1]
+    assert second["view"]["players"] == ["Ben", "Caro"]  # the hand's own numbering
+    assert second["dealt"] == [1, 2] and second["dealer"] == 1  # Ben deals: hand seat 0
+    assert len(second["totals"]) == 3 and second["totals"][1:] == second["view"]["totals"]
+    assert second["hands"][0] is None and len(second["hands"][1]) == 7
+    last = frames["frames"][-1]
+    assert last["totals"][0] == second["totals"][0]  # Ana's stands as hand 1 left it
+    assert last["view"]["totals"] == last["totals"][1:]

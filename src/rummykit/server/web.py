@@ -127,9 +127,22 @@ def page_config() -> dict[str, Any]:
 
 def _frame(game: Game, seat: int | None, action: str | None) -> dict[str, Any]:
     """One step of a replay: who did what, the table as a spectator sees it, and every
-    player's hand (the game is over: nothing is hidden any more)."""
+    player's hand (the game is over: nothing is hidden any more).
+
+    The view's seats are the hand's (a tie play-off hand is dealt to the leaders alone,
+    numbered from 0, :meth:`~rummykit.game.Game.view`); the frame's ``seat``, ``dealer``,
+    ``dealt`` (the game seats dealt in) and ``totals`` are the game's, one for each
+    player, so the page needs no mapping."""
     hands = [view_to_json(game.view(s))["hand"] for s in range(len(game.players))]
-    return {"seat": seat, "action": action, "view": view_to_json(game.view(None)), "hands": hands}
+    return {
+        "seat": seat,
+        "action": action,
+        "dealer": game.deals[-1][0],
+        "dealt": list(game.hand_seats),
+        "totals": list(game.totals),
+        "view": view_to_json(game.view(None)),
+        "hands": hands,
+    }
 
 
 def replay_frames(record: Any) -> dict[str, Any]:
