@@ -125,3 +125,29 @@ def test_an_action_the_table_moved_past_says_it_did_not_count(server: Any, brows
     assert en["rule.server.stale"] in said
     assert en["error.not-allowed"] not in said  # the move was not refused by a rule
     assert page.errors == []
+
+
+def test_a_message_is_said_once_not_at_every_redraw(server: Any, browser: Any) -> None:
+    # found by a review: the message line was a live region (role=alert) drawn afresh at
+    # every redraw, so a screen reader could say the same refusal again at each move
+    page = _my_turn_against_a_bot(server, browser, "Ivo")
+    page.evaluate(
+        "() => { const live = document.getElementById('announce'); window.said = [];"
+        " new MutationObserver(() => window.said.push(live.textContent))"
+        ".observe(live, {childList: true, characterData: true, subtree: true}); }"
+    )
+    seq = page.evaluate("rk.session.seq")
+    card = page.evaluate("rk.session.view.hand[0]")
+    # a discard before drawing, sent as a stray click would: the rules refuse it
+    page.evaluate(
+        f"rk.session.socket.send({{type: 'action', action: 'discard {card}', seq: {seq}}})"
+    )
+    page.wait_for_function("rk.session.message && rk.session.message.kind === 'error'")
+    for _ in range(3):
+        page.evaluate("rk.session.render()")
+    text = page.evaluate("rk.session.messageText(rk.session.message)")
+    assert text and page.evaluate("window.said").count(text) == 1
+    line = page.locator("#message")
+    assert text in line.inner_text()  # shown, but not a live region itself
+    assert line.get_attribute("role") is None and line.get_attribute("aria-live") is None
+    assert page.errors == []

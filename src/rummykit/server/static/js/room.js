@@ -18,10 +18,12 @@ export function refusesMove(rule) {
   return PLAY_REFUSALS.has(rule) || !["server", "lobby", "page"].includes(family);
 }
 
-/** The error or notice line (role=alert, so screen readers say it). */
+/** The error or notice line. It is drawn again at every redraw, so it is no live region
+ * (it would be said again each time): the session says each new message once, in the
+ * page's lasting live region (#announce). */
 export function messageLine(session) {
   const m = session.message;
-  const line = h("div", { class: "message", role: "alert", "aria-live": "assertive", id: "message" });
+  const line = h("div", { class: "message", id: "message" });
   if (!m) return line;
   line.classList.add(m.kind);
   if (m.kind === "error") {

@@ -34,6 +34,7 @@ export class Session {
     // each render, so a language switch says it again): {kind: "error"|"info"|"hint",
     // key, params, seat (its player's name is params.name), rule, fallback, detail, hint}
     this.message = null;
+    this.said = null; // the message last said (render)
     this.connection = "connecting";
     this.clock = null; // the state's clock: {seat, deadline, window, left}, null when none runs
     this.clockEnds = null; // when it runs out, on this page's performance.now() clock
@@ -133,7 +134,6 @@ export class Session {
         break;
       case "notice":
         this.message = { kind: "info", key: `notice.${msg.notice}`, seat: msg.seat, fallback: msg.message };
-        this.announce(this.messageText(this.message));
         break;
       default:
         return;
@@ -208,7 +208,6 @@ export class Session {
     if (msg.seq !== this.seq) return; // the table moved on: it is out of date
     this.advice = msg;
     this.message = { kind: "hint", hint: msg };
-    this.announce(this.messageText(this.message));
   }
 
   onState(msg) {
@@ -349,11 +348,9 @@ export class Session {
       // the table moved on (its events are on their way): not a refusal of the move, but
       // the player is told it did not count, rather than seeing nothing happen
       this.message = { kind: "info", key: "rule.server.stale" };
-      this.announce(this.messageText(this.message));
-      return;
+        return;
     }
     this.message = this.refusal(msg.rule, msg.message, msg.message);
-    this.announce(this.messageText(this.message));
   }
 
   /** An error naming rule `rule`: said in plain words (the page's catalogue), else in the
@@ -668,5 +665,11 @@ export class Session {
     this.renderStatus();
     this.tick();
     if (keep) this.focus(keep, selection);
+    // a new message is said once, in the live region that stays on the page: the line
+    // drawn at every redraw is not a live region, or it would be said again each time
+    if (this.message !== this.said) {
+      this.said = this.message;
+      if (this.message) this.announce(this.messageText(this.message));
+    }
   }
 }
