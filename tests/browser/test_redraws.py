@@ -151,3 +151,25 @@ def test_a_message_is_said_once_not_at_every_redraw(server: Any, browser: Any) -
     assert text in line.inner_text()  # shown, but not a live region itself
     assert line.get_attribute("role") is None and line.get_attribute("aria-live") is None
     assert page.errors == []
+
+
+def test_the_focus_comes_back_to_the_table_when_a_dialog_closes(server: Any, browser: Any) -> None:
+    # found by a review: the screen was drawn afresh while the score sheet was open (a
+    # bot's move), so closing it left the focus on the page's body, nowhere to a keyboard
+    page = _my_turn_against_a_bot(server, browser, "Jo")
+    page.focus("[data-focus=sheet]")
+    page.keyboard.press("Enter")
+    page.locator("dialog#score-sheet[open]").wait_for()
+    page.evaluate("rk.session.render()")  # as a message from the server does
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    page.wait_for_function("document.activeElement.dataset.focus === 'sheet'")
+    # the after-hand sheet opens on a new view: the control focused is gone by its close
+    page.focus("[data-focus=stock]")
+    page.evaluate("rk.session.sheet.push({hand: 9, scores: [0, 0], out: null, seen: false})")
+    page.evaluate("rk.session.afterState()")
+    page.locator("dialog#score-sheet[open]").wait_for()
+    page.evaluate("rk.session.render()")
+    page.click("dialog#score-sheet button[data-key=next]")
+    page.wait_for_function("document.activeElement.dataset.focus === 'stock'")
+    assert page.errors == []

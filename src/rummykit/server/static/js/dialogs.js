@@ -57,6 +57,8 @@ function fill(dialog, make) {
  */
 export function showDialog({ id, content: make = null, title = "", body = [], buttons = [], onClose = null }) {
   closeDialog();
+  const active = document.activeElement;
+  const before = active && active.dataset ? active.dataset.focus || null : null;
   const dialog = h("dialog", { id, class: "dialog", "aria-labelledby": `${id}-title` });
   const made = make || (() => ({ title, body, buttons }));
   fill(dialog, made);
@@ -67,12 +69,29 @@ export function showDialog({ id, content: make = null, title = "", body = [], bu
       dialog.remove();
     }
     if (onClose) onClose();
+    focusAfter(before);
   });
   document.body.append(dialog);
   open = dialog;
   content = made;
   dialog.showModal();
   return dialog;
+}
+
+/** Gives the focus back after a dialog closes. The browser gives it to the control that
+ * had it, but the screen is drawn afresh at every message, so that control may be gone and
+ * the focus left on the page's body, where a keyboard user would have to start again: then
+ * the control drawn in its place (the same data-focus key) has it, else the stock, else the
+ * first control of the screen. */
+function focusAfter(key) {
+  const active = document.activeElement;
+  if (open || (active && active !== document.body && active.isConnected)) return;
+  const app = document.getElementById("app");
+  if (!app) return;
+  const usable = (el) => el && !el.disabled;
+  const same = key ? app.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
+  const el = [same, app.querySelector('[data-focus="stock"]'), app.querySelector("[data-focus]")].find(usable);
+  if (el) el.focus();
 }
 
 /** Draws the open dialog again in the page's language now (after a language switch),
