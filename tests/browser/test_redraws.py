@@ -173,3 +173,31 @@ def test_the_focus_comes_back_to_the_table_when_a_dialog_closes(server: Any, bro
     page.click("dialog#score-sheet button[data-key=next]")
     page.wait_for_function("document.activeElement.dataset.focus === 'stock'")
     assert page.errors == []
+
+
+def test_the_last_actions_shown_are_the_hands_own_after_a_catch_up(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: a reconnection's catch-up brings the end of one hand and the
+    # start of the next before any state; the labels then mixed the two hands' actions,
+    # or the state of the new hand wiped the new hand's own
+    page = _my_turn_against_a_bot(server, browser, "Kim")
+    hand, me, seq = page.evaluate("[rk.session.view.hand_number, rk.session.seat, rk.session.seq]")
+    bot = 1 - me
+
+    def event(n: int, seat: int, number: int) -> None:
+        page.evaluate(
+            f"rk.session.onEvent({{game: rk.session.game, seq: {seq + n}, event: {{hand: {number},"
+            f" seat: {seat}, action: 'draw', taken: [], result: null}}}})"
+        )
+
+    event(1, me, hand)  # this hand's last move
+    event(2, bot, hand + 1)  # the next hand's first, then its state
+    page.evaluate(
+        f"rk.session.onState({{game: rk.session.game, seq: {seq + 2},"
+        f" view: {{...rk.session.view, hand_number: {hand + 1}}}}}); rk.session.render()"
+    )
+    labels = page.locator(".players .player .last-action")
+    assert labels.nth(me).inner_text().strip() == ""  # the hand before's: gone
+    assert labels.nth(bot).inner_text().strip() != ""  # this hand's: kept
+    assert page.errors == []

@@ -29,6 +29,7 @@ export class Session {
     this.selected = new Set(); // keys of selected hand cards ("7H#0")
     this.sheet = []; // finished hands of this game
     this.last = {}; // seat -> {seq, action, taken} or {seq, undone}: each player's last action
+    this.lastHand = null; // the hand those actions were played in (keepLastOf)
     this.flash = null; // what the last event touched: {seat, meld, pile, seq}
     // the message line, as catalogue keys and parameters (said in the page's language at
     // each render, so a language switch says it again): {kind: "error"|"info"|"hint",
@@ -148,6 +149,7 @@ export class Session {
       this.sheet = prefs.sheetOf(msg.game);
     }
     prefs.saveSeq(this.table.id, msg.seq);
+    this.keepLastOf(e.hand);
     this.last[e.seat] = { seq: msg.seq, action: e.action, taken: e.taken };
     const verb = e.action.split(" ")[0];
     this.flash = {
@@ -194,6 +196,15 @@ export class Session {
     } else this.announce(this.lastText(msg.seat));
   }
 
+  /** The last actions shown are those of hand `hand`: a new hand's event or state clears
+   * the others. By the hand's number, not by a change of view: a reconnection's catch-up
+   * brings the end of one hand and the start of the next before any state. */
+  keepLastOf(hand) {
+    if (this.lastHand === hand) return;
+    this.lastHand = hand;
+    this.last = {};
+  }
+
   /** A player's last action (game seat `seat`) in words, in the page's language. */
   lastText(seat) {
     const last = this.last[seat];
@@ -211,7 +222,6 @@ export class Session {
   }
 
   onState(msg) {
-    const newHand = this.view && this.view.hand_number !== msg.view.hand_number;
     this.view = msg.view;
     this.seq = msg.seq;
     // the table as our action left it: the next one may go
@@ -227,7 +237,7 @@ export class Session {
     }
     prefs.saveSeq(this.table.id, msg.seq);
     if (this.flash && this.flash.meld === "new") this.flash.meld = this.view.melds.length ? this.view.melds[this.view.melds.length - 1].number : null;
-    if (newHand) this.last = {};
+    this.keepLastOf(this.view.hand_number);
     if (this.view.hand) {
       this.hand.sync(this.view.hand);
       const keys = new Set(this.hand.keys());
