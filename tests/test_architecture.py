@@ -176,4 +176,5 @@ def test_a_command_whose_extra_is_missing_says_what_to_install(command: str, ext
     )
     assert done.returncode == 2
     assert f"pip install 'rummykit[{extra}]'" in done.stderr
+    assert f"in a clone of rummykit: pip install '.[{extra}]'" in done.stderr
     assert "Traceback" not in done.stderr

@@ -62,7 +62,10 @@ def missing_extra(command: str) -> str | None:
     modules, extra = EXTRAS.get(command, ((), ""))
     if all(importlib.util.find_spec(m) is not None for m in modules):
         return None
-    return f"it needs the '{extra}' extra, which is not installed: pip install 'rummykit[{extra}]'"
+    return (
+        f"it needs the '{extra}' extra, which is not installed: pip install 'rummykit[{extra}]'"
+        f" (in a clone of rummykit: pip install '.[{extra}]')"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -28,6 +28,7 @@ try:
 except ImportError as e:  # pragma: no cover - depends on the installation
     raise ImportError(
         f"rummykit.rl needs the rl extra ({e.name} is missing): pip install 'rummykit[rl]'"
+        " (in a clone of rummykit: pip install '.[rl]')"
     ) from e
 
 from rummykit.rl.aec import RummyEnv, env, raw_env
