@@ -199,8 +199,25 @@ def test_single_seat_masks_and_illegal_actions() -> None:
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _obs, reward, terminated, _truncated, info = s.step(illegal)
     assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
+    assert not s.action_masks().any()  # the game is over for the learner
     with pytest.raises(RuntimeError):
         s.step(0)
+
+
+@pytest.mark.parametrize("bad", [0.6, "0", True, -1, "size"])
+def test_what_is_no_action_at_all_is_refused_and_changes_nothing(bad: Any) -> None:
+    # found by a review: 0.6 and "0" were read as 0 (draw), True as 1, and -1 in the
+    # single-seat environment as an illegal move ending the game with -1
+    s = SingleSeatEnv(preset="500-rum", players=2, opponents="random")
+    obs, _ = s.reset(seed=0)
+    e = raw_env(preset="500-rum", players=2)
+    e.reset(seed=0)
+    action = s.codec.size if bad == "size" else bad
+    for step in (s.step, e.step):
+        with pytest.raises(ValueError, match="action"):
+            step(action)
+    assert np.array_equal(s.action_masks(), obs["action_mask"].astype(bool))
+    assert e.table.game.hand.history == [] and s.table.game.hand.history == []
 
 
 def test_bad_arguments_are_refused() -> None:
@@ -439,6 +456,26 @@ def test_observations_handed_out_are_the_caller_s_own() -> None:
     seen["action_mask"][:] = 0
     again = e.observe(agent)
     assert np.array_equal(again["observation"], kept) and again["action_mask"].any()
+    # wrapped too (found by a review: the wrapper judged the action by the caller's
+    # mask, so a legal action the caller had masked off ended the game with -1)
+    w = env(preset="500-rum", players=2)
+    w.reset(seed=0)
+    seen, *_ = w.last()
+    legal = np.flatnonzero(seen["action_mask"])
+    illegal = int(np.flatnonzero(seen["action_mask"] == 0)[0])
+    seen["action_mask"][legal] = 0
+    seen["action_mask"][illegal] = 1
+    w.step(int(legal[0]))
+    assert not any(w.terminations.values()) and len(w.table.game.hand.history) == 1
+    # and an illegal action the caller unmasked is still illegal: the game ends with -1
+    w.reset(seed=0)
+    seen, *_ = w.last()
+    agent = w.agent_selection
+    seen["action_mask"][illegal] = 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo's "Illegal move made"
+        w.step(illegal)
+    assert all(w.terminations.values()) and w.rewards[agent] == -1
 
 
 @pytest.mark.parametrize("how", ["deepcopy", "pickle"])

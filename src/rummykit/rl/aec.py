@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from rummykit.rl.observation import view_text
-from rummykit.rl.table import Table
+from rummykit.rl.table import Table, whole_number
 from rummykit.rl.wrappers import wrap
 
 __all__ = ["RummyEnv", "env", "raw_env"]
@@ -138,7 +138,9 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """Applies the selected agent's action (an integer of the codec).
 
         Raises :class:`~rummykit.errors.IllegalAction` for an illegal action when
-        unwrapped (the wrapped environment ends the game instead).
+        unwrapped (the wrapped environment ends the game instead), and ``ValueError``
+        for what is no action at all: not a whole number (``0.6``, ``"0"``, ``True``),
+        or one outside the space.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -148,7 +150,10 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act: pass an action, not None")
         table = self.table
-        rewards = table.step(self._seat[agent], int(action))
+        index = whole_number(action, "action")  # not 0.6 or "0", read as draw
+        if not 0 <= index < table.codec.size:
+            raise ValueError(f"action must be from 0 to {table.codec.size - 1}, not {index}")
+        rewards = table.step(self._seat[agent], index)
         self._version += 1
         self._cumulative_rewards[agent] = 0.0
         if any(rewards):

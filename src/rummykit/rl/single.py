@@ -147,16 +147,20 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         """Applies the learner's action and plays the bots up to its next decision.
 
         An illegal action (its mask entry is 0) ends the game with ``illegal_reward``
-        and ``info["illegal"]``. Raises ``RuntimeError`` once the game is over or was
-        cut short by ``max_steps``.
+        and ``info["illegal"]``. Raises ``ValueError`` for what is no action at all: not
+        a whole number (``0.6``, ``"0"``, ``True``), or one outside the space (a policy
+        of another size); ``RuntimeError`` once the game is over or was cut short by
+        ``max_steps``.
         """
         table = self.table
         if table.over or table.to_act != self.seat or self._illegal:
             raise RuntimeError("the game is over: reset the environment")
         if self.max_steps is not None and self._steps >= self.max_steps:
             raise RuntimeError("the game was cut short by max_steps: reset the environment")
-        index = int(action)
-        if not 0 <= index < self.codec.size or not self._mask[index]:
+        index = whole_number(action, "action")  # not 0.6 or "0", read as draw
+        if not 0 <= index < self.codec.size:  # not a move at all: a policy of another size
+            raise ValueError(f"action must be from 0 to {self.codec.size - 1}, not {index}")
+        if not self._mask[index]:
             # an illegal action ends the game, as PettingZoo's classic games do
             self._illegal = True
             obs, info = self._observe()
@@ -193,7 +197,9 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions now, as booleans (the name sb3-contrib's maskable
-        algorithms look for)."""
+        algorithms look for); none once an illegal action has ended the game."""
+        if self._illegal:
+            return np.zeros(self.codec.size, dtype=bool)
         return self.codec.mask(self.table.game.legal_actions()).astype(bool)
 
     def render(self) -> str | None:

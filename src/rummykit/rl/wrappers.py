@@ -79,7 +79,9 @@ class ClassicWrapper(OrderEnforcingWrapper):  # type: ignore[misc]
         obs = raw.observe(agent)
         if agent == raw.agent_selection:  # what TerminateIllegalWrapper keeps
             illegal = self._illegal
-            illegal._prev_obs = obs
+            # a mask of its own: the caller's is theirs to change, and an action is
+            # judged by the mask the environment gave, not by what was done to it since
+            illegal._prev_obs = {"action_mask": obs["action_mask"].copy()}
             illegal._prev_info = raw.infos.get(agent, {})
         return obs
 
