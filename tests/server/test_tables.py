@@ -295,3 +295,37 @@ def test_a_stopped_clock_goes_on_only_in_its_own_turn_of_its_own_game() -> None:
     assert kept is not None and (kept.seat, kept.deadline, kept.fired) == (0, deadline, False)
     assert resumed(seat, table("g2", (1, 0))) is None  # the next game
     assert resumed(seat, table("g1", (1, 1))) is None  # a later turn
+
+
+def test_a_dead_bot_worker_is_replaced_and_the_bot_still_decides() -> None:
+    # found by a review: a worker process killed (as the system does for memory) broke
+    # the pool for good, and every search bot at every table then played its first
+    # legal action, a draw and a discard, until the server restarted
+    import asyncio
+
+    from rummykit import Game, Rules
+    from rummykit.server.botrunner import BotRunner
+    from rummykit.server.config import ServerConfig
+
+    runner = BotRunner(ServerConfig(processes=1))
+    level = sorted(runner.config.process_levels)[0]
+    bot = runner.make(level, seed="s", name="Bo")
+    game = Game(Rules.preset("500-rum"), ["Ana", "Bo"], seed=3)
+    view = game.view(game.to_act)
+
+    async def twice() -> None:
+        first = await runner.decide(bot, view)
+        assert first in game.legal_actions()
+        pool = runner._pool
+        assert pool is not None
+        for process in list(pool._processes.values()):  # type: ignore[union-attr]
+            process.kill()
+            process.join()
+        again = await runner.decide(bot, view)
+        assert again in game.legal_actions()
+        assert runner._pool is not None and runner._pool is not pool
+
+    try:
+        asyncio.run(twice())
+    finally:
+        runner.close()

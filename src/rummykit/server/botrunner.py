@@ -5,14 +5,17 @@ lobby, connections and clocks)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from rummykit import Action, PlayerView
 from rummykit.bots import DIFFICULTIES, LEVEL_NAMES, get_bot, resolve_level
 from rummykit.players import Player
 from rummykit.server.config import ServerConfig
+from rummykit.server.logs import event as log_event
 
 __all__ = ["BotRunner", "SeatBot"]
 
@@ -54,14 +57,40 @@ class BotRunner:
         if level in DIFFICULTIES:
             level = resolve_level(level, view.rules, len(view.players))
         if self.config.processes > 0 and level in self.config.process_levels:
-            if self._pool is None:
-                # spawn: the server's threads (event loop, database) are not forked
-                context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.config.processes, mp_context=context)
             loop = asyncio.get_running_loop()
-            action, bot.player = await loop.run_in_executor(self._pool, _act, bot.player, view)
+            pool = self._workers()
+            try:
+                action, bot.player = await loop.run_in_executor(pool, _act, bot.player, view)
+            except BrokenProcessPool:
+                # a worker died (killed by the system for memory, say): the pool is of no
+                # more use, to any table, so a fresh one replaces it and the bot asks again
+                self._replace(pool)
+                action, bot.player = await loop.run_in_executor(
+                    self._workers(), _act, bot.player, view
+                )
             return action
         return await asyncio.to_thread(bot.player.act, view)
+
+    def _workers(self) -> ProcessPoolExecutor:
+        """The worker processes, started at the first need."""
+        if self._pool is None:
+            # spawn: the server's threads (event loop, database) are not forked
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.config.processes, mp_context=context)
+        return self._pool
+
+    def _replace(self, broken: ProcessPoolExecutor) -> None:
+        """Drops ``broken``, unless another table's bot has replaced it already."""
+        if self._pool is broken:
+            log_event(
+                "bot.workers",
+                None,
+                None,
+                "a bot worker process died: the workers are started again",
+                level=logging.WARNING,
+            )
+            broken.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     def close(self) -> None:
         """Stops the worker processes."""
