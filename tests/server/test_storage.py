@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -150,6 +151,35 @@ def test_a_failed_write_is_not_acknowledged_and_changes_nothing(
         failing[0] = True
         answer = mover.act("draw")
         assert answer["rule"] == "server.storage" and answer["seq"] == 0
+        mover.until("state")
+        assert mover.view == before  # the game went back to its log
+        failing[0] = False
+        assert mover.act("draw") == {"type": "ack", "seq": 1, "action": "draw"}
+
+
+def test_an_action_that_fails_before_its_log_is_not_played(
+    make_server: Callable[..., LiveServer], db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: a failure after the engine applied the action but before it was
+    # logged (writing its event, the record of a finished game...) left the action in the
+    # game in memory, unlogged, while the player was told that nothing was played
+    import rummykit.server.table as table_module
+
+    failing = [False]
+    written = table_module.event_to_json
+
+    def event_to_json(*args: Any) -> Any:
+        if failing[0]:
+            raise RuntimeError("a fault")
+        return written(*args)
+
+    monkeypatch.setattr(table_module, "event_to_json", event_to_json)
+    with make_server(db=db_url) as live:
+        _, mover, _, _ = _two_people(live)
+        before = mover.view
+        failing[0] = True
+        answer = mover.act("draw")
+        assert answer["rule"] == "server.internal" and answer["seq"] == 0
         mover.until("state")
         assert mover.view == before  # the game went back to its log
         failing[0] = False

@@ -375,25 +375,29 @@ class Table:
                 self.send(conn, error(e.rule, e.message, self.row.seq))
             return False
         seq = self.row.seq + 1
-        order = event.stock_order
-        row = ActionRow(
-            seq=seq,
-            game_id=game_row.id,
-            hand=event.hand,
-            seat=seat,
-            action=str(action),
-            by=by,
-            event=event_to_json(event, seat),
-            reshuffle=None if order is None else [str(c) for c in order],
-        )
-        dealt = hand_row(game) if event.next_hand is not None else None
-        clock = self.next_clock(event.next_hand is not None or game.to_act != seat)
-        finished = None
-        if event.game_over:
-            finished = replace(
-                game_row, result=game_result(game), record=write_record(game), finished_at=now()
-            )
+        logging_it = False
         try:
+            # anything failing from here to the log leaves the action unlogged: the game in
+            # memory, which holds it already, is brought back to the log's
+            order = event.stock_order
+            row = ActionRow(
+                seq=seq,
+                game_id=game_row.id,
+                hand=event.hand,
+                seat=seat,
+                action=str(action),
+                by=by,
+                event=event_to_json(event, seat),
+                reshuffle=None if order is None else [str(c) for c in order],
+            )
+            dealt = hand_row(game) if event.next_hand is not None else None
+            clock = self.next_clock(event.next_hand is not None or game.to_act != seat)
+            finished = None
+            if event.game_over:
+                finished = replace(
+                    game_row, result=game_result(game), record=write_record(game), finished_at=now()
+                )
+            logging_it = True
             self._fault("before-log")
             await self.store.append_action(
                 self.row.id,
@@ -404,7 +408,7 @@ class Table:
             )
         except Exception:
             log_event(
-                "storage",
+                "storage" if logging_it else "internal",
                 self.row.id,
                 seq,
                 "the action could not be logged: not played",
@@ -420,6 +424,12 @@ class Table:
                     error(
                         "server.storage",
                         "the action could not be saved, so it was not played",
+                        self.row.seq,
+                    )
+                    if logging_it
+                    else error(
+                        "server.internal",
+                        "the action failed on the server, so it was not played",
                         self.row.seq,
                     ),
                 )
