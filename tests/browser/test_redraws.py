@@ -132,9 +132,10 @@ def test_a_message_is_said_once_not_at_every_redraw(server: Any, browser: Any) -
     # every redraw, so a screen reader could say the same refusal again at each move
     page = _my_turn_against_a_bot(server, browser, "Ivo")
     page.evaluate(
-        "() => { const live = document.getElementById('announce'); window.said = [];"
-        " new MutationObserver(() => window.said.push(live.textContent))"
-        ".observe(live, {childList: true, characterData: true, subtree: true}); }"
+        "() => { window.said = []; for (const id of ['announce', 'alert']) {"
+        " const live = document.getElementById(id);"
+        " new MutationObserver(() => window.said.push([id, live.textContent]))"
+        ".observe(live, {childList: true, characterData: true, subtree: true}); } }"
     )
     seq = page.evaluate("rk.session.seq")
     card = page.evaluate("rk.session.view.hand[0]")
@@ -146,7 +147,9 @@ def test_a_message_is_said_once_not_at_every_redraw(server: Any, browser: Any) -
     for _ in range(3):
         page.evaluate("rk.session.render()")
     text = page.evaluate("rk.session.messageText(rk.session.message)")
-    assert text and page.evaluate("window.said").count(text) == 1
+    # said once, in the lasting assertive region (a refusal: a move does not replace it)
+    assert text and page.evaluate("window.said") == [["alert", text]]
+    assert page.get_attribute("#alert", "role") == "alert"
     line = page.locator("#message")
     assert text in line.inner_text()  # shown, but not a live region itself
     assert line.get_attribute("role") is None and line.get_attribute("aria-live") is None

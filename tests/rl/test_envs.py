@@ -200,6 +200,7 @@ def test_single_seat_masks_and_illegal_actions() -> None:
     _obs, reward, terminated, _truncated, info = s.step(illegal)
     assert (reward, terminated, info["illegal"]) == (-1.0, True, True)
     assert not s.action_masks().any()  # the game is over for the learner
+    assert not _obs["action_mask"].any() and not info["action_mask"].any()  # all three agree
     with pytest.raises(RuntimeError):
         s.step(0)
 
@@ -218,6 +219,12 @@ def test_what_is_no_action_at_all_is_refused_and_changes_nothing(bad: Any) -> No
             step(action)
     assert np.array_equal(s.action_masks(), obs["action_mask"].astype(bool))
     assert e.table.game.hand.history == [] and s.table.game.hand.history == []
+    w = env(preset="500-rum", players=2)
+    w.reset(seed=0)
+    whole = isinstance(action, int) and not isinstance(action, bool)
+    with pytest.raises(AssertionError if whole else ValueError):  # wrapped: as PettingZoo's
+        w.step(action)
+    assert w.table.game.hand.history == [] and not any(w.terminations.values())
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -257,3 +257,42 @@ def test_the_schema_is_the_migrations_and_upgrading_twice_changes_nothing(db_url
         return diff
 
     assert asyncio.run(check()) == []
+
+
+def test_a_bots_action_that_could_not_be_logged_is_asked_for_again_not_replaced(
+    make_server: Callable[..., LiveServer], db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # found by a review: when a bot's action was not logged, the table went back to its
+    # log, but the bot's fallback then played the first legal action of the game object
+    # that still held the unlogged action: a false "bot.illegal", or a move never chosen
+    import logging
+
+    failing = [0]
+
+    def fault(point: str) -> None:
+        if point == "before-log" and failing[0]:
+            failing[0] -= 1
+            raise OSError("disk full")
+
+    with (
+        caplog.at_level(logging.INFO, logger="rummykit.server"),
+        make_server(db=db_url, fault=fault, bot_delay=1.0) as live,
+    ):
+        table = live.table(seats("open", "greedy"), options={"target": 100})["id"]
+        token = live.join(table, "Ana")
+        live.post(f"/tables/{table}/start", {"token": token})
+        ana = live.client(table, token)
+        ana.until("state")
+        assert ana.view is not None
+        while ana.view["to_act"] != 1:  # Ana plays until it is the bot's turn
+            legal = ana.view["legal_actions"]
+            if ana.view["to_act"] == 0:
+                discards = [a for a in legal if a.startswith("discard")]
+                ana.act("draw" if "draw" in legal else discards[0])
+            ana.drain(0.1)
+        failing[0] = 1  # the bot thinks for a second: its action is the one that fails
+        # the bot plays on: an action of its own, logged
+        ana.until("event", lambda m: m["event"]["seat"] == 1, timeout=30)
+    kinds = [getattr(r, "kind", "") for r in caplog.records]
+    assert "storage" in kinds
+    assert "bot.illegal" not in kinds

@@ -164,6 +164,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
             # an illegal action ends the game, as PettingZoo's classic games do
             self._illegal = True
             obs, info = self._observe()
+            obs["action_mask"][:] = 0  # as action_masks(): the game is over for the learner
+            info["action_mask"][:] = 0
             info["illegal"] = True
             return obs, self.illegal_reward, True, False, info
         reward = table.step(self.seat, index)[self.seat]

@@ -527,6 +527,10 @@ class Table:
         if now_by is None or now_by[1] != by:
             return  # the person came back while their stand-in was thinking
         if not await self.play(seat, action, by):
+            if self.game is not game or self.row.seq != seq:
+                # not logged (the table went back to its log, a new game object): not the
+                # bot's mistake; the table's loop asks the bot again
+                return
             log_event(
                 "bot.illegal",
                 self.row.id,

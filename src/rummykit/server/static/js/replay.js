@@ -72,8 +72,12 @@ export class Replay {
     const players = this.doc.players;
     const nav = (label, key, onClick) => h("button", { type: "button", class: "tool", "data-focus": key, onclick: onClick }, label);
     // the frame's seats and totals are the game's: the view's are the hand's, and a tie
-    // play-off hand is dealt to the leaders alone ([game.ties])
-    const what = frame.action === null ? t("replay.deal", { hand: v.hand_number, name: players[frame.dealer] }) : describe(players[frame.seat], frame.action);
+    // play-off hand is dealt to the leaders alone ([game.ties]); a server of before them
+    // sends the view's alone
+    const dealt = frame.dealt || players.map((_, seat) => seat);
+    const totals = frame.totals || v.totals;
+    const dealer = frame.dealer ?? v.dealer;
+    const what = frame.action === null ? t("replay.deal", { hand: v.hand_number, name: players[dealer] }) : describe(players[frame.seat], frame.action);
     replace(
       this.root,
       h(
@@ -101,9 +105,9 @@ export class Replay {
           players.map((name, seat) =>
             h(
               "li",
-              { class: `player${frame.seat === seat ? " to-act" : ""}${frame.dealt.includes(seat) ? "" : " sat-out"}`, "data-seat": seat },
-              h("div", { class: "player-top" }, h("span", { class: "player-name" }, name), h("span", { class: "score" }, t("player.score", { score: frame.totals[seat], count: frame.totals[seat] }))),
-              frame.dealt.includes(seat)
+              { class: `player${frame.seat === seat ? " to-act" : ""}${dealt.includes(seat) ? "" : " sat-out"}`, "data-seat": seat },
+              h("div", { class: "player-top" }, h("span", { class: "player-name" }, name), h("span", { class: "score" }, t("player.score", { score: totals[seat], count: totals[seat] }))),
+              dealt.includes(seat)
                 ? h("div", { class: "known", role: "group", "aria-label": t("replay.hand-of", { name }) }, (frame.hands[seat] || []).map((c) => cardNode(c, { mini: true })))
                 : h("p", { class: "muted" }, t("replay.sits-out")),
             ),

@@ -29,7 +29,7 @@ export class Session {
     this.selected = new Set(); // keys of selected hand cards ("7H#0")
     this.sheet = []; // finished hands of this game
     this.last = {}; // seat -> {seq, action, taken} or {seq, undone}: each player's last action
-    this.lastHand = null; // the hand those actions were played in (keepLastOf)
+    this.lastHand = null; // the game and hand those actions were played in (keepLastOf)
     this.flash = null; // what the last event touched: {seat, meld, pile, seq}
     // the message line, as catalogue keys and parameters (said in the page's language at
     // each render, so a language switch says it again): {kind: "error"|"info"|"hint",
@@ -149,7 +149,7 @@ export class Session {
       this.sheet = prefs.sheetOf(msg.game);
     }
     prefs.saveSeq(this.table.id, msg.seq);
-    this.keepLastOf(e.hand);
+    this.keepLastOf(msg.game, e.hand);
     this.last[e.seat] = { seq: msg.seq, action: e.action, taken: e.taken };
     const verb = e.action.split(" ")[0];
     this.flash = {
@@ -196,12 +196,14 @@ export class Session {
     } else this.announce(this.lastText(msg.seat));
   }
 
-  /** The last actions shown are those of hand `hand`: a new hand's event or state clears
-   * the others. By the hand's number, not by a change of view: a reconnection's catch-up
-   * brings the end of one hand and the start of the next before any state. */
-  keepLastOf(hand) {
-    if (this.lastHand === hand) return;
-    this.lastHand = hand;
+  /** The last actions shown are those of hand `hand` of game `game`: a new hand's (or
+   * game's) event or state clears the others. By the hand, not by a change of view: a
+   * reconnection's catch-up brings the end of one hand and the start of the next before
+   * any state. */
+  keepLastOf(game, hand) {
+    const key = `${game}/${hand}`;
+    if (this.lastHand === key) return;
+    this.lastHand = key;
     this.last = {};
   }
 
@@ -237,7 +239,7 @@ export class Session {
     }
     prefs.saveSeq(this.table.id, msg.seq);
     if (this.flash && this.flash.meld === "new") this.flash.meld = this.view.melds.length ? this.view.melds[this.view.melds.length - 1].number : null;
-    this.keepLastOf(this.view.hand_number);
+    this.keepLastOf(msg.game, this.view.hand_number);
     if (this.view.hand) {
       this.hand.sync(this.view.hand);
       const keys = new Set(this.hand.keys());
@@ -358,7 +360,7 @@ export class Session {
       // the table moved on (its events are on their way): not a refusal of the move, but
       // the player is told it did not count, rather than seeing nothing happen
       this.message = { kind: "info", key: "rule.server.stale" };
-        return;
+      return;
     }
     this.message = this.refusal(msg.rule, msg.message, msg.message);
   }
@@ -623,9 +625,12 @@ export class Session {
 
   // ---- drawing -------------------------------------------------------------------
 
-  announce(text) {
-    const live = document.getElementById("announce");
-    if (live) live.textContent = text;
+  /** Says `text` to screen readers, in one of the page's two lasting live regions: a
+   * refusal or fault (`urgent`) in the assertive one, where the next player's move does
+   * not replace it, the rest in the polite one. */
+  announce(text, urgent = false) {
+    const live = document.getElementById(urgent ? "alert" : "announce");
+    if (live) live.textContent = text || "";
   }
 
   /** When `clock` runs out on this page's monotonic clock (performance.now()): the
@@ -679,7 +684,7 @@ export class Session {
     // drawn at every redraw is not a live region, or it would be said again each time
     if (this.message !== this.said) {
       this.said = this.message;
-      if (this.message) this.announce(this.messageText(this.message));
+      if (this.message) this.announce(this.messageText(this.message), this.message.kind === "error");
     }
   }
 }
