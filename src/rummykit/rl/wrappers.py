@@ -29,8 +29,6 @@ from pettingzoo.utils.wrappers import (  # type: ignore[import-untyped]
     TerminateIllegalWrapper,
 )
 
-from rummykit.rl.table import whole_number
-
 __all__ = ["ClassicWrapper", "wrap"]
 
 
@@ -132,9 +130,6 @@ class ClassicWrapper(OrderEnforcingWrapper):  # type: ignore[misc]
                 illegal._prev_info = None
                 raw.step(action)
                 return
-        if action is not None and kind is not int and kind is not np.int64:
-            # Discrete.contains takes True for 1, and the mask would be indexed by it
-            action = whole_number(action, "action")
         super().step(action)
 
     def __str__(self) -> str:
