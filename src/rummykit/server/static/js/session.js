@@ -558,10 +558,14 @@ export class Session {
     if (this.hand.move(from, to)) this.render(`hand-${to}`);
   }
 
+  /** A lobby request (join, start, leave...). Its answer may come after the socket has
+   * brought newer news: a success clears only what the page said before the request
+   * (the last request's refusal), not a refusal or notice that came meanwhile. */
   async lobbyCall(fn, ...args) {
+    const before = this.message;
     try {
       const answer = await fn(...args);
-      this.message = null;
+      if (this.message === before) this.message = null;
       return answer;
     } catch (e) {
       this.message = this.refusal(e.rule, e.message, e.message);
@@ -575,16 +579,24 @@ export class Session {
     if (!answer) return;
     prefs.saveSeat(this.table.id, { seat: answer.seat, token: answer.token, name });
     prefs.savePrefs({ ...prefs.prefs(), name });
-    this.table = answer.table;
+    this.adoptTable(answer.table);
     this.socket.reconnect(); // hello again, with the token
     this.render();
+  }
+
+  /** The table document a lobby request answered with, unless the socket has since
+   * shown the table further on (its log's seq): the older one would undo what came. */
+  adoptTable(doc) {
+    const seen = Math.max(this.table ? this.table.seq : 0, this.seq === null ? 0 : this.seq);
+    if (this.table && this.table.id === doc.id && doc.seq < seen) return;
+    this.table = doc;
   }
 
   async withToken(fn) {
     const mine = this.saved();
     if (!mine) return;
     const answer = await this.lobbyCall(fn, this.table.id, mine.token);
-    if (answer && answer.table) this.table = answer.table;
+    if (answer && answer.table) this.adoptTable(answer.table);
     if (answer && fn === api.leave && this.table.status === "waiting") {
       prefs.saveSeat(this.table.id, null);
       this.socket.reconnect();
