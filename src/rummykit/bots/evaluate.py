@@ -375,14 +375,18 @@ def _search_melds(cards: Sequence[int], values: Values, forced: int) -> Plan:
     if counts[JOKER_CODE] and sum(counts[:52]) == 0:
         dead.extend([JOKER_CODE] * counts[JOKER_CODE])
         counts[JOKER_CODE] = 0
-    memo: dict[tuple[tuple[int, ...], bool], tuple[int, tuple[tuple[int, ...], ...]]] = {}
+    # a position is the counts from its first card on (every card below it is used), as
+    # bytes, marked when the forced card must still be melded: quicker to hash than all 53
+    memo: dict[bytes, tuple[int, tuple[tuple[int, ...], ...]]] = {}
     start = counts[:]
 
-    def solve(need: bool) -> tuple[int, tuple[tuple[int, ...], ...]]:
-        first = next((c for c in range(52) if counts[c]), -1)
-        if first == -1:
+    def solve(need: bool, first: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        # the lowest card left: no card below ``first`` is (the caller's first, used or not)
+        while first < 52 and not counts[first]:
+            first += 1
+        if first == 52:
             return (0 if not need else -10_000), ()
-        key = (tuple(counts), need)
+        key = b"\xff" + bytes(counts[first:]) if need else bytes(counts[first:])
         hit = memo.get(key)
         if hit is not None:
             return hit
@@ -392,13 +396,13 @@ def _search_melds(cards: Sequence[int], values: Values, forced: int) -> Plan:
         best: tuple[int, tuple[tuple[int, ...], ...]] = (-1_000_000, ())
         if not must:
             counts[first] -= 1
-            best = solve(need)
+            best = solve(need, first)
             counts[first] += 1
         for meld, gain in _options(first, counts, values):
             for c in meld:
                 counts[c] -= 1
             sub_need = need and not (first == forced or forced in meld)
-            value, melds = solve(sub_need)
+            value, melds = solve(sub_need, first)
             for c in meld:
                 counts[c] += 1
             if value + gain > best[0]:
@@ -408,9 +412,9 @@ def _search_melds(cards: Sequence[int], values: Values, forced: int) -> Plan:
 
     need = forced >= 0 and forced != JOKER_CODE and counts[forced] > 0
     try:
-        gain, melds = solve(need)
+        gain, melds = solve(need, 0)
         if need and gain < -5000:
-            gain, melds = solve(False)
+            gain, melds = solve(False, 0)
     except _TooBig:  # a hand of thirty cards and more: the best meld card by card
         gain, melds = _greedy(start, values)
     rest = list(cards)
