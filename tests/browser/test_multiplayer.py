@@ -38,14 +38,15 @@ def test_two_players_and_a_spectator(server: Any, browser: Any) -> None:
 
     players = {0: ana, 1: ben}
     for _ in range(6):  # three turns each
-        ana.wait_for_function("rk.session.view && !rk.session.pending")
         turn = view(ana)["to_act"]
         page = players[turn]
         page.wait_for_function(f"rk.session.view.to_act === {turn} && !rk.session.pending")
-        seq = page.evaluate("rk.session.seq")
         play_turn(page)
-        # the spectator follows: the same seq, the last action shown and highlighted
-        watcher.wait_for_function(f"rk.session.seq > {seq}")
+        # every page follows, the spectator too: the same seq (a page may lag behind
+        # another on a busy machine), the last action shown and highlighted
+        seq = page.evaluate("rk.session.seq")
+        for other in (ana, ben, watcher):
+            other.wait_for_function(f"rk.session.seq === {seq} && !rk.session.pending")
         watched = watcher.locator(f'.player[data-seat="{turn}"] .last-action').inner_text()
         assert watched.startswith(("Ana", "Ben"))
     seen = view(watcher)

@@ -15,7 +15,6 @@ from tests.browser.support import (
     new_page,
     play_turn,
     ready,
-    until,
     wait_my_turn,
 )
 
@@ -83,38 +82,6 @@ def test_only_a_refused_move_reads_not_allowed(server: Any, browser: Any) -> Non
         "rk.session.message = rk.session.refusal('discard.one', null, null); rk.session.render()"
     )
     assert en["error.not-allowed"] in page.inner_text("#message")
-    assert page.errors == []
-
-
-def test_a_late_lobby_answer_keeps_what_the_socket_brought_since(server: Any, browser: Any) -> None:
-    """The answer to "start" comes after the socket has dealt the game, play has gone on
-    and a refusal was shown: it clears neither the refusal nor the newer table."""
-    en = catalogue("en")
-    page = new_page(browser, locale="en-US")
-    create_table(page, server, "Hal", "500-rum", ["bot:random"])
-    # the page's request ends when withToken has drawn its answer
-    page.evaluate(
-        "const w = rk.session.withToken.bind(rk.session);"
-        " rk.session.withToken = async (fn) => { await w(fn); window.lobbyDone = true; }"
-    )
-    held: list[Any] = []
-    page.route("**/start", lambda route: held.append(route))
-    page.click("[data-focus=start]")
-    until(page, lambda: len(held) == 1)
-    answer = held[0].fetch()  # the server has started the game; its answer waits
-    wait_my_turn(page)
-    play_turn(page)  # and play goes on: the answer is older than the table now
-    page.wait_for_function("rk.session.seq > 1")
-    wait_my_turn(page)
-    page.evaluate(
-        "rk.session.message = rk.session.refusal('discard.one', null, null);"
-        " rk.session.render(); window.shown = rk.session.table"
-    )
-    assert answer.json()["table"]["seq"] < page.evaluate("rk.session.seq")
-    held[0].fulfill(response=answer)
-    page.wait_for_function("window.lobbyDone === true")
-    assert en["error.not-allowed"] in page.inner_text("#message")
-    assert page.evaluate("rk.session.table === window.shown")
     assert page.errors == []
 
 

@@ -66,10 +66,10 @@ export class Hand {
 
 /**
  * Lets the cards of `container` (buttons with data-index) be dragged to a new place with
- * a mouse, a pen or a finger. `onMove(from, to)` commits; a press that did not move stays
- * a click.
+ * a mouse, a pen or a finger. `onStart()` says a drag began; `onMove(from, to)` ends it
+ * (`to` may be `from`); a press that did not move stays a click.
  */
-export function enableDrag(container, onMove) {
+export function enableDrag(container, onStart, onMove) {
   let drag = null;
   container.addEventListener("pointerdown", (e) => {
     const card = e.target.closest(".card[data-index]");
@@ -82,6 +82,10 @@ export function enableDrag(container, onMove) {
       if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 10) return;
       drag.moving = true;
       drag.card.classList.add("dragging");
+      // the drag ends wherever the pointer is let go, even off the hand without a capture
+      window.addEventListener("pointerup", finish, true);
+      window.addEventListener("pointercancel", finish, true);
+      onStart();
       try {
         drag.card.setPointerCapture(e.pointerId);
       } catch {
@@ -100,6 +104,8 @@ export function enableDrag(container, onMove) {
     if (!drag || e.pointerId !== drag.id) return;
     const { card, from, moving } = drag;
     drag = null;
+    window.removeEventListener("pointerup", finish, true);
+    window.removeEventListener("pointercancel", finish, true);
     card.classList.remove("dragging");
     if (!moving) return;
     const to = [...container.querySelectorAll(".card[data-index]")].indexOf(card);

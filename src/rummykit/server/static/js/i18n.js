@@ -33,16 +33,23 @@ export function preferredLanguage() {
   return "en";
 }
 
-/** Loads and switches to `lang`; remembers the choice when `save` is set. */
+let switches = 0; // languages asked for so far: a catalogue that comes late is dropped
+
+/** Loads and switches to `lang`; remembers the choice when `save` is set. False, changing
+ * nothing, when another language was asked for while this one's catalogue was loading. */
 export async function setLanguage(lang, save = false) {
   if (!LANGUAGES.includes(lang)) lang = "en";
+  const mine = ++switches;
   if (!Object.keys(english).length) english = await load("en");
-  messages = lang === "en" ? english : await load(lang);
+  const loaded = lang === "en" ? english : await load(lang);
+  if (mine !== switches) return false;
+  messages = loaded;
   current = lang;
   plurals = new Intl.PluralRules(lang);
   missing.clear();
   document.documentElement.lang = lang;
   if (save) prefs.saveLanguage(lang);
+  return true;
 }
 
 export function language() {

@@ -163,8 +163,14 @@ export async function renderLobby(root, config) {
   };
 
   let made = null; // {key, table}: the table this form made, while nobody sits at it
+  let busy = false; // a table is being made: a second submit (a double click) makes none
+  // back from the table to this page, as the browser kept it: the form works again
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted) busy = false;
+  });
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    if (busy) return;
     const name = form.querySelector("#your-name").value.trim();
     if (!name) {
       say({ hint: "hint.name" });
@@ -182,6 +188,7 @@ export async function renderLobby(root, config) {
       say({ rule: "lobby.name" });
       return;
     }
+    busy = true; // until the page goes to the table, or the server refuses
     try {
       // a table made for a name the server then refused is used again, not left open
       const key = JSON.stringify(spec);
@@ -192,6 +199,7 @@ export async function renderLobby(root, config) {
       prefs.savePrefs({ ...prefs.prefs(), name });
       location.href = `/?t=${table.code}`;
     } catch (err) {
+      busy = false;
       if (err.rule !== "lobby.name") made = null; // only a refused name keeps the table for the next try
       say({ rule: err.rule, detail: err.message });
     }

@@ -56,7 +56,7 @@ async function boot() {
     await redraw();
   }
   const onLanguage = async (lang) => {
-    await setLanguage(lang, true);
+    if (!(await setLanguage(lang, true))) return; // a later choice is on its way
     header(onLanguage);
     // everything on screen in the new language: the page, its message line, an open dialog
     await redraw();

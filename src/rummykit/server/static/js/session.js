@@ -36,6 +36,10 @@ export class Session {
     // key, params, seat (its player's name is params.name), rule, fallback, detail, hint}
     this.message = null;
     this.said = null; // the message last said (render)
+    this.sentWith = null; // the message shown when the action on its way was sent
+    this.lobbyBusy = false; // a lobby request is on its way (lobbyCall)
+    this.dragging = false; // a card of the hand is being dragged: redraws wait (dropCard)
+    this.deferred = false; // a redraw waits for the drag's end
     this.connection = "connecting";
     this.clock = null; // the state's clock: {seat, deadline, window, left}, null when none runs
     this.clockEnds = null; // when it runs out, on this page's performance.now() clock
@@ -126,7 +130,7 @@ export class Session {
       case "ack":
         this.answered = msg.seq; // pending until its state comes (onState)
         this.selected.clear();
-        this.message = null;
+        this.clearSent();
         return;
       case "error":
         // an error refusing a hint is not the answer to an action sent meanwhile
@@ -192,7 +196,7 @@ export class Session {
     if (msg.seat === this.seat) {
       this.answered = msg.seq; // pending until its state comes (onState)
       this.selected.clear();
-      this.message = null;
+      this.clearSent();
     } else this.announce(this.lastText(msg.seat));
   }
 
@@ -265,6 +269,7 @@ export class Session {
     if (this.socket.send(queued.message)) {
       this.pending = true;
       this.message = null;
+      this.sentWith = null;
     }
   }
 
@@ -436,6 +441,14 @@ export class Session {
       return;
     }
     this.pending = true;
+    this.sentWith = this.message;
+  }
+
+  /** Our action was taken: the message shown when it went (a refusal, a hint) is done
+   * with; one that came while it was on its way (a player left) stays. */
+  clearSent() {
+    if (this.message === this.sentWith) this.message = null;
+    this.sentWith = null;
   }
 
   /** Asks the server for the heuristic bot's suggestion (answered by `hint`). */
@@ -558,44 +571,72 @@ export class Session {
     if (this.hand.move(from, to)) this.render(`hand-${to}`);
   }
 
-  /** A lobby request (join, start, leave...). Its answer may come after the socket has
-   * brought newer news: a success clears only what the page said before the request
-   * (the last request's refusal), not a refusal or notice that came meanwhile. */
-  async lobbyCall(fn, ...args) {
+  /** A card of the hand is being dragged: the screen is not drawn again until it is
+   * dropped (a redraw would put it back and lose the drag). */
+  dragCard() {
+    this.dragging = true;
+  }
+
+  /** The dragged card was dropped at `to` (from `from`): the redraws held back meanwhile
+   * happen now, with it. */
+  dropCard(from, to) {
+    this.dragging = false;
+    const deferred = this.deferred;
+    this.deferred = false;
+    if (this.hand.move(from, to)) this.render(`hand-${to}`);
+    else if (deferred) this.render();
+  }
+
+  /** A lobby request (join, start, leave...), one at a time: a second click while one
+   * is on its way is dropped (the server could only refuse it, over a screen that has
+   * moved on). Its answer may come after the socket has brought newer news: a success
+   * clears only what the page said before the request (the last request's refusal), not
+   * a refusal or notice that came meanwhile; a refusal that `moot(error)` says the table
+   * has overtaken is not shown. Null when refused or dropped. */
+  async lobbyCall(fn, args, moot = () => false) {
+    if (this.lobbyBusy) return null;
+    this.lobbyBusy = true;
     const before = this.message;
     try {
       const answer = await fn(...args);
       if (this.message === before) this.message = null;
       return answer;
     } catch (e) {
-      this.message = this.refusal(e.rule, e.message, e.message);
-      this.render();
+      if (!moot(e)) {
+        this.message = this.refusal(e.rule, e.message, e.message);
+        this.render();
+      }
       return null;
+    } finally {
+      this.lobbyBusy = false;
     }
   }
 
   async join(name, seat) {
-    const answer = await this.lobbyCall(api.join, this.table.id, name, seat);
+    const answer = await this.lobbyCall(api.join, [this.table.id, name, seat]);
     if (!answer) return;
     prefs.saveSeat(this.table.id, { seat: answer.seat, token: answer.token, name });
     prefs.savePrefs({ ...prefs.prefs(), name });
-    this.adoptTable(answer.table);
+    this.table = answer.table; // until the welcome of the new connection, just below
     this.socket.reconnect(); // hello again, with the token
     this.render();
   }
 
-  /** The table document a lobby request answered with, unless the socket has since
-   * shown the table further on (its log's seq): the older one would undo what came. */
+  /** The table document a lobby request answered with, unless the socket is open: it
+   * brings every change of the table in order (a `table` message), and the answer may
+   * be older than what it brought meanwhile (a seat's connection, a move). */
   adoptTable(doc) {
-    const seen = Math.max(this.table ? this.table.seq : 0, this.seq === null ? 0 : this.seq);
-    if (this.table && this.table.id === doc.id && doc.seq < seen) return;
+    if (this.table && this.table.id === doc.id && this.connection === "open") return;
     this.table = doc;
   }
 
   async withToken(fn) {
     const mine = this.saved();
     if (!mine) return;
-    const answer = await this.lobbyCall(fn, this.table.id, mine.token);
+    // another player started the game (or the next one) first: nothing to say
+    const game = this.table.game;
+    const overtaken = (e) => (fn === api.start || fn === api.again) && e.rule === "lobby.state" && this.table.game !== game;
+    const answer = await this.lobbyCall(fn, [this.table.id, mine.token], overtaken);
     if (answer && answer.table) this.adoptTable(answer.table);
     if (answer && fn === api.leave && this.table.status === "waiting") {
       prefs.saveSeat(this.table.id, null);
@@ -680,6 +721,13 @@ export class Session {
 
   /** Draws the whole screen again, keeping the focus on the same control. */
   render(focusKey = null) {
+    if (this.dragging) {
+      this.deferred = true;
+      return;
+    }
+    // the hand's log as the player left it, even where its toggle event has not come yet
+    const log = this.root.querySelector("details.log");
+    if (log) this.logOpen = log.open;
     const active = document.activeElement;
     const keep = focusKey || (active && active.dataset ? active.dataset.focus : null);
     // a text field being typed in keeps its caret (the waiting room redraws as people come)

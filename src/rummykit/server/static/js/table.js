@@ -208,7 +208,7 @@ function handArea(s, advised) {
       return node;
     }),
   );
-  enableDrag(hand, (from, to) => s.moveCard(from, to));
+  enableDrag(hand, () => s.dragCard(), (from, to) => s.dropCard(from, to));
   return hand;
 }
 
