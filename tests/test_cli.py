@@ -32,12 +32,24 @@ def test_rules_with_options_on_top(capsys: pytest.CaptureFixture[str]) -> None:
     assert (options["ace"], options["target"]) == ("around", 300)
 
 
+@pytest.mark.parametrize("deals", [1, 2, 3])
+def test_rules_remik_single_takes_one_to_three_deals(
+    deals: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rules", "remik-single", "--set", f"deals={deals}", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == deals
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
         (["rules", "poker"], "unknown preset 'poker'"),
         (["rules", "500-rum", "--set", "ace=sideways"], "option ace"),
         (["rules", "500-rum", "--set", "jokers"], "KEY=VALUE"),
+        (
+            ["rules", "remik-single", "--set", "deals=5"],
+            "option deals: remik-single plays 1 to 3 deals, not 5",
+        ),
     ],
 )
 def test_rules_bad_input_is_named(

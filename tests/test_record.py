@@ -131,7 +131,7 @@ def test_action_errors_name_hand_index_and_rule() -> None:
         "action": "Ben: frobnicate",
         "rule": "action.syntax",
         "message": "unknown action 'frobnicate' "
-        "(draw, take, meld, layoff, swap, discard, end, rummy)",
+        "(draw, take, meld, layoff, swap, discard, end, rummy, pass)",
     }
     doc["hands"][0]["actions"] = ["Zed: draw"]
     error = replay(doc).error

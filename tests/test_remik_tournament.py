@@ -305,16 +305,22 @@ def test_cli_tournament_plays_saves_and_replays(
     assert doc["standings"][0]["chips"] == 5 * 40
 
 
+@pytest.mark.parametrize("players", ["4", "8"])  # 8, the default: more than a game seats
 def test_cli_replay_and_play_refuse_a_tournament_record_and_leave_it_alone(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    players: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "cup.json"
-    argv = ["tournament", "--players", "4", "--bots", "greedy", "--chips", "20", "--seed", "3"]
-    assert main([*argv, "--record", str(path)]) == 0
+    argv = ["tournament", "--players", players, "--bots", "greedy", "--chips", "20"]
+    assert main([*argv, "--seed", "3", "--record", str(path)]) == 0
     before = path.read_bytes()
     capsys.readouterr()
+    said = "this is a tournament record, not a game's: replay it with rummykit tournament --replay"
     assert main(["replay", str(path)]) == 2
-    assert "tournament --replay" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert said in err and "[record.hands]" in err
+    assert main(["play", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "[record.hands]" in err
     with pytest.raises(RecordError) as info:  # what play --resume reads the file with
         Session.resume(path, save_path=path)
     assert info.value.rule == "record.hands"

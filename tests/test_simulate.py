@@ -128,7 +128,7 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--stop-after", "-1"], "--stop-after must be seconds above 0"),
         (["--stop-after", "60", "--paired"], "--paired stops by its test"),
         (["--deals", "50", "--margin", "2"], "--deals, --margin go with --paired"),
-        (["--lineup", "one-vs-rest"], "--lineup go with --paired"),
+        (["--lineup", "one-vs-rest"], "--lineup goes with --paired;"),
     ],
 )
 def test_bad_input_exits_2(

@@ -371,7 +371,7 @@ def parse_action(text: str) -> Action:
             raise NotationError("discard takes one card")
         return DISCARDS[Card.parse(args[0])]
     raise NotationError(
-        f"unknown action {quote(verb)} (draw, take, meld, layoff, swap, discard, end, rummy)"
+        f"unknown action {quote(verb)} (draw, take, meld, layoff, swap, discard, end, rummy, pass)"
     )
 
 

@@ -173,6 +173,14 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
         _check_depth(doc)
     if not isinstance(doc, Mapping):
         raise RecordError("record.json", "a record is a JSON object")
+    # what `rummykit tournament --record` writes: said before its rules or players are
+    # read, for a tournament seats more players (8 by default) than a game does
+    if "hands" not in doc and "rounds" in doc:
+        raise RecordError(
+            "record.hands",
+            "this is a tournament record, not a game's: replay it with "
+            "rummykit tournament --replay",
+        )
     if "rules" not in doc:
         raise RecordError("record.rules", 'the record names no rules ("rules": "500-rum")')
     try:
@@ -192,12 +200,6 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
         rule = "record.players" if e.option == "players" else "record.rules"
         raise RecordError(rule, e.message) from None
     if "hands" not in doc:
-        if "rounds" in doc:  # what `rummykit tournament --record` writes
-            raise RecordError(
-                "record.hands",
-                "this is a tournament record, not a game's: replay it with "
-                "rummykit tournament --replay",
-            )
         raise RecordError("record.hands", '"hands" is missing (a game not yet dealt has [])')
     raw_hands = doc["hands"]
     if not isinstance(raw_hands, list):

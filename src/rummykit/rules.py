@@ -253,6 +253,10 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def _validate(self) -> None:
+        if self.name == "remik-single" and (self.deals is None or not 1 <= self.deals <= 3):
+            # Remik's single game is 1 to 3 deals (RULES.md section 9, seed 004)
+            shown = "null (a game to a target is remik-500)" if self.deals is None else self.deals
+            raise RulesError("deals", f"option deals: remik-single plays 1 to 3 deals, not {shown}")
         if self.target is None and self.deals is None:
             raise RulesError("target", "option target: a game needs a target or a number of deals")
         if self.hand_size is None:
@@ -614,7 +618,8 @@ _OPTION_SPECS: dict[str, _OptionSpec] = {
     ),
     "deals": _OptionSpec(
         "int?",
-        "a fixed number of deals instead of a target (Wrotham: 6); null plays to the target",
+        "a fixed number of deals instead of a target (Wrotham: 6; remik-single: 1 to 3); "
+        "null plays to the target",
         minimum=1,
     ),
     "must_go_out_to_win": _OptionSpec(

@@ -225,7 +225,11 @@ def test_cli_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert low < doc["diff"]["mean"] < high
     assert main([*BASE, "--deals", "6", "--first-look", "3"]) == 0
     text = capsys.readouterr().out
-    assert "points per hand" in text and "95% CI" in text and "sequential test" in text
+    assert "points per hand" in text and "sequential test" in text
+    # two intervals, each named: the fixed-sample 95% one and the sequential test's (the
+    # one --margin compares), never an unlabelled "95% CI" beside a bare "interval"
+    assert "95% interval (fixed sample) " in text and "(sequential test's interval " in text
+    assert "95% CI" not in text and "(interval " not in text
 
 
 def test_cli_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:

@@ -159,6 +159,8 @@ VALUES: dict[str, list[Any]] = {
 @pytest.mark.parametrize("key", list(VALUES))
 def test_options_every_option_on_any_preset(preset: str, key: str) -> None:
     for value in VALUES[key]:
+        if preset == "remik-single" and key == "deals" and value is None:
+            continue  # Remik's single game is 1 to 3 deals (the test below)
         no_target = preset in ("wrotham", "remik-single")
         extra = {"target": 100} if key == "deals" and value is None and no_target else {}
         rules = Rules.preset(preset, **{key: value}, **extra)
@@ -247,6 +249,32 @@ def test_options_refuses_a_game_with_neither_target_nor_deals() -> None:
     assert info.value.option == "target"
     with pytest.raises(RulesError):
         Rules.preset("wrotham", deals=None)
+
+
+def test_options_remik_single_plays_one_to_three_deals() -> None:
+    # RULES.md section 9: remik-single is `deals` 1-3 (default 3), Remik's single game
+    assert Rules.preset("remik-single").deals == 3
+    for deals in (1, 2, 3):
+        assert Rules.preset("remik-single", deals=deals).deals == deals
+        assert Rules.from_record("remik-single", {"deals": deals}).deals == deals
+    for deals in (4, 5, 6, 100):
+        with pytest.raises(RulesError) as info:
+            Rules.preset("remik-single", deals=deals)
+        assert info.value.option == "deals"
+        assert info.value.message == f"option deals: remik-single plays 1 to 3 deals, not {deals}"
+    with pytest.raises(RulesError) as info:  # a game to a target is remik-500's
+        Rules.preset("remik-single", deals=None, target=500)
+    assert info.value.option == "deals" and "not null" in info.value.message
+    with pytest.raises(RulesError) as info:  # every way of building rules is checked
+        dataclasses.replace(Rules.preset("remik-single"), deals=4)
+    assert info.value.option == "deals"
+    doc = {"rules": "remik-single", "options": {"deals": 4}, "players": ["A", "B"], "hands": []}
+    result = replay(doc)
+    assert result.error is not None and result.error["rule"] == "record.rules"
+    assert "option deals: remik-single plays 1 to 3 deals" in result.error["message"]
+    # the other presets take any number of deals, remik-500 and remik-table included
+    assert Rules.preset("remik-500", deals=4).deals == 4
+    assert Rules.preset("remik-table", deals=5).deals == 5
 
 
 @pytest.mark.parametrize(

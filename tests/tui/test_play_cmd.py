@@ -99,12 +99,26 @@ def test_bad_arguments_exit_2_with_one_line_on_stderr(
 
 
 def test_resume_without_a_saved_game_says_so_and_how_to_start_one(
-    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    monkeypatch.setattr(sys, "argv", ["rummykit", "play"])  # the command the message names
     assert main(["play", "--resume", "/nonexistent/game.json"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("rummykit play: no saved game to continue in /nonexistent/game.json")
-    assert "start one with `" in err and "No such file" not in err
+    # a command that starts a game (plain `rummykit` only prints its help), in that file
+    assert "start one with `rummykit play --save /nonexistent/game.json`" in err
+    assert "No such file" not in err
+
+
+def test_resume_without_the_default_save_names_plain_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("RUMMYKIT_SAVE", str(tmp_path / "last-game.json"))
+    monkeypatch.setattr(sys, "argv", ["rummykit", "play"])
+    assert main(["play", "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rummykit play: no saved game to continue in ")
+    assert err.rstrip().endswith("start one with `rummykit play`")
 
 
 HOSTILE_RECORDS = {
@@ -506,6 +520,17 @@ def test_resume_gives_bots_to_the_players_the_record_names_no_level_for(
     with pytest.raises(RulesError) as e:
         session_for("--resume", str(path), "--bots", "greedy,greedy,greedy")
     assert e.value.message == "3 bot levels for 2 opponents"
+
+
+def test_too_many_bot_levels_are_counted_in_good_english(tmp_path: Path) -> None:
+    with pytest.raises(RulesError) as e:
+        session_for("--players", "2", "--bots", "greedy,random")
+    assert e.value.option == "bots" and e.value.message == "2 bot levels for 1 opponent"
+    path = tmp_path / "two.json"
+    session_for("--players", "2", "--bots", "greedy", "--save", str(path)).save()
+    with pytest.raises(RulesError) as e:  # resuming a game of two
+        session_for("--resume", str(path), "--bots", "greedy,random")
+    assert e.value.option == "bots" and e.value.message == "2 bot levels for 1 opponent"
 
 
 # ---------------------------------------------------------------------- --seed

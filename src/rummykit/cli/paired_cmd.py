@@ -23,19 +23,21 @@ __all__ = ["EPILOG", "add_arguments", "load_deals", "run", "table"]
 EPILOG = """\
 paired measurement (--paired): exactly two bots; each deal (a first hand) is played once
 per seat rotation, so both bots hold every hand, and the figure is the first bot's mean
-points per hand minus the second's, with its standard error and 95% interval. Deals are
-played until a look of the sequential test is clear: it looks after --first-look deals,
-each time their number doubles, and at --deals; at K looks each needs |mean| > z * SE
-with z set so that all K together err at most 5% (Bonferroni; Student's t at the look's
-deals, as the SE is estimated from them). A deal with an unfinished hand is left out of
-the figures. Far fewer hands than game wins separate two bots.
+points per hand minus the second's, with its standard error and its 95% interval for a
+fixed sample (mean +- 1.96 * SE). Deals are played until a look of the sequential test
+is clear: it looks after --first-look deals, each time their number doubles, and at
+--deals; at K looks each needs |mean| > z * SE with z set so that all K together err at
+most 5% (Bonferroni; Student's t at the look's deals, as the SE is estimated from them).
+The sequential test's interval, mean +- z * SE, is the wider one that --margin uses. A
+deal with an unfinished hand is left out of the figures. Far fewer hands than game wins
+separate two bots.
   rummykit simulate --paired --bots heuristic,greedy
       2 players, up to 400 deals (800 hands), stops when the answer is clear
   rummykit simulate --paired --bots montecarlo,heuristic --players 4 --lineup one-vs-rest
       one montecarlo bot against three heuristic bots, at each of the four seats
   rummykit simulate --paired --bots ismcts,heuristic --deals 100 --margin 2 --log d.jsonl
-      stop too when the interval lies within +-2 points; every deal saved in d.jsonl
-      (run again with the same arguments to resume)
+      stop too when the sequential test's interval lies within +-2 points; every deal
+      saved in d.jsonl (run again with the same arguments to resume)
 """
 
 
@@ -87,7 +89,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--margin",
         type=float,
         metavar="POINTS",
-        help="also stop when the interval lies within +-POINTS: no difference that large",
+        help="also stop when the sequential test's interval (mean +- z * SE) lies within "
+        "+-POINTS: no difference that large",
     )
 
 
@@ -130,9 +133,10 @@ def table(doc: dict[str, Any]) -> str:
         f"{doc['rules']}, {doc['players']} players ({doc['lineup']}), seed {doc['seed']}: "
         f"{doc['deals']} deals, {doc['hands']} hands, {doc['seconds']:.1f} s",
         f"{first} - {second}: {d['mean']:+.2f} points per hand, SE {num(d['se'], '.2f')}, "
-        f"95% CI {low} to {high}",
+        f"95% interval (fixed sample) {low} to {high}",
         f"sequential test ({len(doc['looks'])} looks at {', '.join(map(str, doc['looks']))} "
-        f"deals, z = {num(doc['z'], '.2f')}): {stop} (interval {slow} to {shigh})",
+        f"deals, z = {num(doc['z'], '.2f')}): {stop} "
+        f"(sequential test's interval {slow} to {shigh})",
         f"ms per decision: {first} {ms[0]:.2f} (longest {longest[0]:.0f}), "
         f"{second} {ms[1]:.2f} (longest {longest[1]:.0f})",
     ]

@@ -301,7 +301,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except FileNotFoundError as e:
         if args.resume is not None:
-            _error(f"no saved game to continue in {e.filename}; start one with `{cmd}`")
+            wanted = Path(args.resume or default_save_path())
+            save = "" if wanted == default_save_path() else f" --save {shlex.quote(str(wanted))}"
+            _error(f"no saved game to continue in {e.filename}; start one with `{cmd} play{save}`")
         else:
             _error(f"cannot read {e.filename}: {e.strerror or e}")
         return 2

@@ -407,8 +407,8 @@ def run(args: argparse.Namespace) -> int:
         unused = [] if args.paired else paired_cmd.unused_options(args)
         if unused:
             raise _Bad(
-                f"{', '.join(unused)} go with --paired; without it simulate plays --games "
-                "whole games"
+                f"{', '.join(unused)} {'goes' if len(unused) == 1 else 'go'} with --paired; "
+                "without it simulate plays --games whole games"
             )
         rules = _rules(args.preset, args.set)
         specs = _specs(args.bots, rules, args.players)

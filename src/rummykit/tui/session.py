@@ -45,7 +45,7 @@ from rummykit.tui.log import (
     replay_log,
     table_after,
 )
-from rummykit.tui.words import agree
+from rummykit.tui.words import agree, plural
 from rummykit.view import PlayerView
 
 __all__ = [
@@ -223,7 +223,9 @@ class Session:
                 f"{preset} is for {rules.min_players} to {rules.max_players} players, not {n}",
             )
         if len(levels) > n - 1:
-            raise RulesError("bots", f"{len(levels)} bot levels for {n - 1} opponents")
+            raise RulesError(
+                "bots", f"{plural(len(levels), 'bot level')} for {plural(n - 1, 'opponent')}"
+            )
         levels += [levels[-1]] * (n - 1 - len(levels))
         others = [b for b in BOT_NAMES if b != name][: n - 1]
         if seed is None:
@@ -490,7 +492,9 @@ def _resumed_levels(
     seats = [s for s in range(len(players)) if s != human]
     wanted = [_check_level(lv) for lv in given]
     if len(wanted) > len(seats):
-        raise RulesError("bots", f"{len(wanted)} bot levels for {len(seats)} opponents")
+        raise RulesError(
+            "bots", f"{plural(len(wanted), 'bot level')} for {plural(len(seats), 'opponent')}"
+        )
     if wanted:
         wanted += [wanted[-1]] * (len(seats) - len(wanted))
     levels: dict[int, str] = {}
