@@ -25,7 +25,7 @@ from rummykit.bots.hints import REASONS
 from rummykit.wire import view_from_json
 from tests.server.kit import Client, LiveServer, caught_up, seats
 from tests.server.test_crash import _start
-from tests.server.test_storage import _free_port
+from tests.server.test_storage import _database_down, _free_port
 
 #: The deal of this seed (10 cards each) lets Ana, who acts first, take the pile's top
 #: card, or draw and then meld AD AH AS and then 7D 7S JK=7 (a group with a joker).
@@ -214,6 +214,29 @@ def test_undo_takes_back_melds_most_recent_first_then_refuses(
     assert ben.act("draw")["type"] == "ack"
     ana.until("state", lambda m: m["seq"] == 7)
     assert _undo(ana)["rule"] == "undo.others"
+
+
+def test_an_undo_the_database_cannot_take_is_not_done(
+    live: LiveServer, fixed_deal: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: the meld was taken back in memory, the write failed and reading
+    # the log again failed too, so the table played on without the meld its log held
+    down = _database_down(monkeypatch)
+    table, ana, ben, _ = _table(live)
+    assert ana.act("draw")["type"] == "ack"
+    assert ana.act("meld AD AH AS")["type"] == "ack"
+    melded = ana.view
+    down[0] = True
+    assert _undo(ana)["rule"] == "server.storage"
+    ana.until("state")  # the table as its log holds it: the meld is there
+    assert ana.view == melded
+    down[0] = False
+    assert _undo(ana)["undone"] == 2
+    ben.until("state", lambda m: m["seq"] == 3)
+    assert ben.view is not None and ben.view["melds"] == []
+    ana.close()
+    ben.close()
+    assert live.get(f"/tables/{table}")["seq"] == 3
 
 
 def test_a_seat_that_is_away_gets_no_undo_and_no_hint(live: LiveServer, fixed_deal: None) -> None:

@@ -186,6 +186,77 @@ def test_an_action_that_fails_before_its_log_is_not_played(
         assert mover.act("draw") == {"type": "ack", "seq": 1, "action": "draw"}
 
 
+def _database_down(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """A switch: while its one item is True, the store can neither read nor write a
+    table's log (a database restart, a failover, a network blip)."""
+    down = [False]
+    for name in ("append_action", "take_back", "load_table"):
+        real = getattr(Store, name)
+
+        async def failing(self: Store, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+            if down[0]:
+                raise OSError("the database is down")
+            return await _real(self, *args, **kwargs)
+
+        monkeypatch.setattr(Store, name, failing)
+    return down
+
+
+def test_a_database_outage_during_play_leaves_the_table_on_its_log(
+    make_server: Callable[..., LiveServer], db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: with the database down, reading the log again after the failed
+    # write failed too, and the table played on from a game its log did not hold (the
+    # draw refused as not played stayed in the hand); after a restart the table was
+    # unavailable and its game lost
+    down = _database_down(monkeypatch)
+    with make_server(db=db_url) as live:
+        table, mover, other, _ = _two_people(live)
+        before = mover.view
+        down[0] = True
+        answer = mover.act("draw")
+        assert answer["rule"] == "server.storage" and answer["seq"] == 0
+        mover.until("state")
+        assert mover.view == before  # as the log holds it, though it cannot be read
+        answer = mover.act("draw")  # the log still cannot be read: nothing is tried
+        assert answer["rule"] == "server.storage" and "database" in answer["message"]
+        down[0] = False
+        assert mover.act("draw") == {"type": "ack", "seq": 1, "action": "draw"}
+        assert mover.view is not None
+        assert mover.act(f"discard {mover.view['hand'][0]}")["seq"] == 2
+        mover.close()
+        other.close()
+    with make_server(db=db_url) as live:
+        doc = live.get(f"/tables/{table}")
+        assert doc["status"] == "playing" and doc["seq"] == 2
+
+
+def test_a_bot_waits_out_a_database_outage(
+    make_server: Callable[..., LiveServer], db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    down = _database_down(monkeypatch)
+    with make_server(db=db_url, bot_delay=0.5) as live:
+        table = live.table(seats("open", "random"), options={"target": 100})["id"]
+        token = live.join(table, "Ana")
+        live.post(f"/tables/{table}/start", {"token": token})
+        ana = live.client(table, token)
+        ana.until("state", lambda m: m["view"]["to_act"] == 0)
+        assert ana.act("draw")["type"] == "ack"
+        assert ana.view is not None
+        answer = ana.act(f"discard {ana.view['hand'][0]}")
+        down[0] = True  # before the bot's draw (it waits half a second)
+        seq = answer["seq"]
+        time.sleep(1.5)  # the bot's draw fails: the table waits for its log
+        assert live.get(f"/tables/{table}")["seq"] == seq
+        down[0] = False  # read again within STALE_RETRY, the bot plays its turn
+        ana.until("state", lambda m: m["view"]["to_act"] == 0 and m["seq"] > seq)
+        played = ana.seq
+        ana.close()
+    with make_server(db=db_url) as live:
+        doc = live.get(f"/tables/{table}")
+        assert doc["status"] == "playing" and doc["seq"] == played
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

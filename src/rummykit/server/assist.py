@@ -21,7 +21,7 @@ from rummykit.server.connection import Connection
 from rummykit.server.logs import event as log_event
 from rummykit.server.protocol import error
 from rummykit.server.storage import ActionRow
-from rummykit.server.table import TIMED_OUT, Table, TableStopped
+from rummykit.server.table import STALE, TIMED_OUT, Table, TableStopped
 from rummykit.server.undo import UNDO, UndoRefused, undo_point, undone_message
 
 __all__ = ["answer_hint", "take_back"]
@@ -82,6 +82,9 @@ async def answer_hint(table: Table, conn: Connection) -> None:
 
 async def take_back(table: Table, conn: Connection, seen: int) -> None:
     """In the table's task: a client's undo, refused with a named error or done."""
+    if table.stale and not await table.refresh():
+        table.send(conn, error("server.storage", STALE, table.row.seq))
+        return
     seq = table.row.seq
     game, game_row = table.game, table.game_row
     if conn.seat is None:
@@ -105,6 +108,7 @@ async def take_back(table: Table, conn: Connection, seen: int) -> None:
     except UndoRefused as e:
         table.send(conn, error(e.rule, e.message, seq))
         return
+    before = game.clone()  # what the log holds: the game again if the write fails
     game.rewind(1)
     row = ActionRow(
         seq=seq + 1,
@@ -128,7 +132,7 @@ async def take_back(table: Table, conn: Connection, seen: int) -> None:
             exc_info=True,
             seat=conn.seat,
         )
-        await table._reload()
+        await table.restore(before)
         failed = "the undo could not be saved, so it was not done"
         table.send(conn, error("server.storage", failed, table.row.seq))
         for client in list(table.conns):

@@ -54,6 +54,10 @@ _T = TypeVar("_T")
 
 #: The refusal of an action, undo or hint once the person's clock ran out this turn.
 TIMED_OUT = "your time ran out: a bot plays the rest of this turn"
+#: The refusal of an action or undo while the table cannot read its log (Table.stale).
+STALE = "the server cannot reach its database: nothing can be played until it can"
+#: Seconds between tries to read the log again while the table is stale (its bots wait).
+STALE_RETRY = 2.0
 _STOP = object()
 
 
@@ -109,6 +113,10 @@ class Table:
         self.game: Game | None = None
         if state.game is not None:
             self.game = rebuild(state.game, state.hands, state.actions)
+        #: a write failed and the log could not be read since (the database is down): the
+        #: game in memory may be behind the log, so nothing is played until it is read
+        #: again (:meth:`refresh`)
+        self.stale = False
         self.conns: set[Connection] = set()
         self.bots: dict[int, SeatBot] = {}
         self.stand_ins: dict[int, SeatBot] = {}
@@ -178,6 +186,9 @@ class Table:
             deadline = self.clock.deadline
             if deadline is not None and not self.clock.fired and self._bot_task is None:
                 timeout = max(0.0, (deadline - now()).total_seconds())
+            retry = self.stale and (timeout is None or timeout > STALE_RETRY)
+            if retry:
+                timeout = STALE_RETRY
             done, _ = await asyncio.wait(
                 waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
             )
@@ -198,7 +209,9 @@ class Table:
                     else:
                         if not future.done():
                             future.set_result(result)
-                if not done:
+                if not done and retry:
+                    await self.refresh()
+                elif not done:
                     await self._clock_ran_out()
             except Exception:  # the table lives on whatever went wrong
                 self._internal("the table's task failed")
@@ -366,8 +379,13 @@ class Table:
         self, seat: int, action: Action, by: str, conn: Connection | None = None
     ) -> bool:
         """Applies, logs, acknowledges and sends one action; False if refused."""
+        if self.stale and not await self.refresh():
+            if conn is not None:
+                self.send(conn, error("server.storage", STALE, self.row.seq))
+            return False
         game, game_row = self.game, self.game_row
         assert game is not None and game_row is not None
+        before = game.clone()  # what the log holds: the game again if the write fails
         try:
             event = game.apply(action, seat)
         except RummyError as e:
@@ -417,22 +435,15 @@ class Table:
                 action=str(action),
                 seat=seat,
             )
-            await self._reload()
+            await self.restore(before)
             if conn is not None:
-                self.send(
-                    conn,
-                    error(
-                        "server.storage",
-                        "the action could not be saved, so it was not played",
-                        self.row.seq,
-                    )
+                rule, why = (
+                    ("server.storage", "could not be saved")
                     if logging_it
-                    else error(
-                        "server.internal",
-                        "the action failed on the server, so it was not played",
-                        self.row.seq,
-                    ),
+                    else ("server.internal", "failed on the server")
                 )
+                why = f"the action {why}, so it was not played"
+                self.send(conn, error(rule, why, self.row.seq))
             for client in list(self.conns):
                 self.send_state(client)
             return False
@@ -461,11 +472,43 @@ class Table:
     async def _reload(self) -> None:
         """Brings the game back to what the log holds."""
         state = await self.store.load_table(self.row.id)
+        game = None if state.game is None else rebuild(state.game, state.hands, state.actions)
         self.row.seq = state.table.seq
         self.row.status = state.table.status
-        self.game_row, self.log = state.game, state.actions
-        self.game = None if state.game is None else rebuild(state.game, state.hands, state.actions)
+        self.game_row, self.log, self.game = state.game, state.actions, game
         await self.arm_clock()
+
+    async def restore(self, before: Game | None) -> None:
+        """After a change that could not be logged: the game goes back to ``before``, as
+        it was when the change began, then to what the log holds (a write may fail after
+        it was committed). If the log cannot be read either (the database is down), the
+        table is :attr:`stale` until it can be."""
+        self.game = before
+        await self.refresh()
+
+    async def refresh(self) -> bool:
+        """Reads the log again where a failed write left the table :attr:`stale` (and
+        after any failed write); whether the game in memory is the log's now."""
+        try:
+            await self._reload()
+        except Exception:
+            if not self.stale:
+                log_event(
+                    "storage",
+                    self.row.id,
+                    self.row.seq,
+                    "the log could not be read: nothing is played until it can be",
+                    level=logging.ERROR,
+                    exc_info=True,
+                )
+            self.stale = True
+            return False
+        if self.stale:
+            self.stale = False
+            log_event("storage", self.row.id, self.row.seq, "the log can be read again")
+            for client in list(self.conns):
+                self.send_state(client)
+        return True
 
     # ------------------------------------------------------------------ bots
     def controller(self, seat: int) -> tuple[SeatBot, str] | None:
@@ -485,6 +528,8 @@ class Table:
     def _maybe_start_bot(self) -> None:
         game = self.game
         if self._bot_task is not None or game is None or self.row.status != "playing":
+            return
+        if self.stale:  # the loop reads the log again, then the bot plays
             return
         seat = game.to_act
         if seat < 0:
@@ -527,7 +572,7 @@ class Table:
         if now_by is None or now_by[1] != by:
             return  # the person came back while their stand-in was thinking
         if not await self.play(seat, action, by):
-            if self.game is not game or self.row.seq != seq:
+            if self.stale or self.game is not game or self.row.seq != seq:
                 # not logged (the table went back to its log, a new game object): not the
                 # bot's mistake; the table's loop asks the bot again
                 return
