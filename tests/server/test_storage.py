@@ -308,6 +308,37 @@ def test_killed_before_the_ack_the_action_is_logged_and_replayed_or_never_acked(
             assert doc["seq"] == 1 and card not in pile
 
 
+def test_a_second_server_on_the_same_database_is_refused(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    # found by a review: a second server on the same database ran unnoticed, each with
+    # the tables in memory as it last knew them: a seat taken on one was sold again on
+    # the other, and after a restart the first player's token was refused
+    from rummykit.server import ServerConfig
+    from rummykit.server.app import Server
+    from rummykit.server.owner import DatabaseInUse
+
+    with make_server(db=db_url) as live:
+        table = live.table(seats("open", "open"))["id"]
+        second = Server(ServerConfig(db=db_url, processes=0))
+        with pytest.raises(DatabaseInUse, match="another rummykit server uses this database"):
+            asyncio.run(second.start())
+        # and the command says so before it listens (exit status 3: the database)
+        command = [sys.executable, "-m", "rummykit", "serve", "--db", db_url]
+        run = subprocess.run(
+            [*command, "--port", str(_free_port())],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
+        )
+        assert run.returncode == 3, run.stderr
+        assert "another rummykit server uses this database" in run.stderr
+        assert "Traceback" not in run.stderr
+    with make_server(db=db_url) as again:  # the first stopped: the database is free
+        assert again.get(f"/tables/{table}")["id"] == table
+
+
 def test_the_schema_is_the_migrations_and_upgrading_twice_changes_nothing(db_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext

@@ -226,14 +226,22 @@ def _database_problem(url: str) -> str | None:
     and closed again, as the server will at start), or None."""
     import asyncio
 
+    from rummykit.server.owner import DatabaseInUse, DatabaseLock
     from rummykit.server.storage import Store
 
     async def check() -> None:
         store = await Store.open(url)
-        await store.close()
+        lock = DatabaseLock()
+        try:
+            await lock.take(store.engine)  # another server's would be refused at start
+        finally:
+            await lock.release()
+            await store.close()
 
     try:
         asyncio.run(check())
+    except DatabaseInUse as e:
+        return str(e)
     except Exception as e:  # every driver and migration error: said in one line
         text = " ".join(str(getattr(e, "orig", None) or e).split()) or type(e).__name__
         return f"cannot use this database ({type(e).__name__}: {text[:300]})"

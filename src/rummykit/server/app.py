@@ -20,6 +20,7 @@ from rummykit.server.collector import Collector
 from rummykit.server.config import ServerConfig
 from rummykit.server.lobby import Lobby
 from rummykit.server.logs import event
+from rummykit.server.owner import DatabaseLock
 from rummykit.server.routes import internal_error, lobby_routes
 from rummykit.server.storage import Store
 from rummykit.server.web import web_routes
@@ -38,6 +39,7 @@ class Server:
         self._store: Store | None = None
         self._lobby: Lobby | None = None
         self._sweeper: asyncio.Task[None] | None = None
+        self._lock = DatabaseLock()
 
     @property
     def store(self) -> Store:
@@ -56,6 +58,12 @@ class Server:
     async def start(self) -> None:
         """Opens the store and restores every table."""
         self._store = await Store.open(self.config.db)
+        try:  # one server per database (rummykit.server.owner)
+            await self._lock.take(self._store.engine)
+        except BaseException:
+            await self._store.close()
+            self._store = None
+            raise
         self._lobby = Lobby(self._store, self.config, self.runner)
         await self._lobby.restore()
         self.collector.start()  # what was restored lives long: frozen
@@ -82,6 +90,7 @@ class Server:
             await self._lobby.close()
         await self.collector.stop()
         self.runner.close()
+        await self._lock.release()
         if self._store is not None:
             await self._store.close()
 
