@@ -229,6 +229,24 @@ def wait_my_turn(page: Any, timeout: float = 15_000) -> None:
     )
 
 
+def my_turn_against_a_bot(server: Server, browser: Any, name: str, preset: str = "500-rum") -> Any:
+    """A page (in English) seated at a new table of ``preset`` against a random bot, the
+    game started, its turn."""
+    page = new_page(browser, locale="en-US")
+    create_table(page, server, name, preset, ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    return page
+
+
+def hold(page: Any, pattern: str) -> list[Any]:
+    """Holds the page's requests to ``pattern`` (a glob): each one's route, in order, to be
+    answered (``continue_``, ``fulfill``) when the test says."""
+    held: list[Any] = []
+    page.route(pattern, lambda route: held.append(route))
+    return held
+
+
 def until(page: Any, check: Callable[[], bool], timeout: float = 15.0) -> None:
     """Waits, letting the page's events in, until ``check()`` holds (a check of what the
     test itself records, such as the page's socket frames)."""

@@ -15,7 +15,9 @@ import httpx
 from tests.browser.support import (
     catalogue,
     create_table,
+    hold,
     join_table,
+    my_turn_against_a_bot,
     new_page,
     play_turn,
     ready,
@@ -38,12 +40,14 @@ def _hand(page: Any) -> list[str]:
     return list(page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.card)"))
 
 
-def _my_turn(server: Any, browser: Any, name: str) -> Any:
-    page = new_page(browser, locale="en-US")
-    create_table(page, server, name, "rummy", ["bot:random"])
-    page.click("[data-focus=start]")
-    wait_my_turn(page)
-    return page
+def _ana_and_ben(server: Any, browser: Any) -> tuple[Any, Any]:
+    """Ana's page at a new table of two, and Ben's, seated there and seen connected."""
+    ana = new_page(browser, locale="en-US")
+    create_table(ana, server, "Ana", "rummy", ["open"])
+    ben = new_page(browser, locale="en-US")
+    join_table(ben, ana.input_value("#share-link"), "Ben")
+    ana.locator(".seat-row", has_text="Ben").locator(".dot.on").wait_for()
+    return ana, ben
 
 
 def test_a_late_lobby_answer_keeps_what_the_socket_brought_since(server: Any, browser: Any) -> None:
@@ -52,8 +56,7 @@ def test_a_late_lobby_answer_keeps_what_the_socket_brought_since(server: Any, br
     en = catalogue("en")
     page = new_page(browser, locale="en-US")
     create_table(page, server, "Hal", "500-rum", ["bot:random"])
-    held: list[Any] = []
-    page.route("**/start", lambda route: held.append(route))
+    held = hold(page, "**/start")
     page.click("[data-focus=start]")
     until(page, lambda: len(held) == 1)
     answer = held[0].fetch()  # the server has started the game; its answer waits
@@ -75,13 +78,8 @@ def test_a_late_lobby_answer_keeps_what_the_socket_brought_since(server: Any, br
 def test_a_late_lobby_answer_keeps_a_seat_change_of_the_same_seq(server: Any, browser: Any) -> None:
     """A seat's connection changes no seq: the late answer to "start" must not bring back
     Ben as connected after the socket said he went."""
-    ana = new_page(browser, locale="en-US")
-    create_table(ana, server, "Ana", "rummy", ["open"])
-    ben = new_page(browser, locale="en-US")
-    join_table(ben, ana.input_value("#share-link"), "Ben")
-    ana.locator(".seat-row", has_text="Ben").locator(".dot.on").wait_for()
-    held: list[Any] = []
-    ana.route("**/start", lambda route: held.append(route))
+    ana, ben = _ana_and_ben(server, browser)
+    held = hold(ana, "**/start")
     ana.click("[data-focus=start]")
     until(ana, lambda: len(held) == 1)
     answer = held[0].fetch()  # the game starts; the answer waits
@@ -100,8 +98,7 @@ def test_a_double_click_on_start_sends_one_request_and_says_nothing(
 ) -> None:
     page = new_page(browser, locale="en-US")
     create_table(page, server, "Dot", "rummy", ["bot:random"])
-    held: list[Any] = []
-    page.route("**/start", lambda route: held.append(route))
+    held = hold(page, "**/start")
     page.click("[data-focus=start]")
     until(page, lambda: len(held) == 1)
     page.click("[data-focus=start]")  # the first is still on its way
@@ -117,13 +114,8 @@ def test_a_double_click_on_start_sends_one_request_and_says_nothing(
 def test_another_player_starting_first_is_no_refusal(server: Any, browser: Any) -> None:
     """Ana and Ben both press Start: Ben's comes second and the server refuses it
     (lobby.state), but the game he asked for has started: nothing to say."""
-    ana = new_page(browser, locale="en-US")
-    create_table(ana, server, "Ana", "rummy", ["open"])
-    ben = new_page(browser, locale="en-US")
-    join_table(ben, ana.input_value("#share-link"), "Ben")
-    ana.locator(".seat-row", has_text="Ben").locator(".dot.on").wait_for()
-    held: list[Any] = []
-    ben.route("**/start", lambda route: held.append(route))
+    ana, ben = _ana_and_ben(server, browser)
+    held = hold(ben, "**/start")
     ben.click("[data-focus=start]")
     until(ben, lambda: len(held) == 1)
     ana.click("[data-focus=start]")
@@ -141,8 +133,7 @@ def test_a_double_click_on_join_takes_one_seat_and_says_nothing(server: Any, bro
     ben.goto(ana.input_value("#share-link"))
     ready(ben)
     ben.fill("#player-name", "Ben")
-    held: list[Any] = []
-    ben.route("**/join", lambda route: held.append(route))
+    held = hold(ben, "**/join")
     ben.click("[data-focus=join]")
     until(ben, lambda: len(held) == 1)
     ben.click("[data-focus=join]")
@@ -165,8 +156,7 @@ def test_a_double_click_on_create_makes_one_table(server: Any, browser: Any) -> 
     page.fill("#your-name", "Twice")
     page.select_option("#preset", "rummy")
     before = count()
-    held: list[Any] = []
-    page.route("**/tables", lambda route: held.append(route))
+    held = hold(page, "**/tables")
     page.click("#create")
     until(page, lambda: len(held) == 1)
     page.click("#create")
@@ -185,8 +175,7 @@ def test_a_language_whose_catalogue_comes_late_does_not_win(server: Any, browser
     page = new_page(browser, locale="en-US")
     page.goto(server.url + "/?lang=en")
     ready(page)
-    held: list[Any] = []
-    page.route("**/static/i18n/pl.json", lambda route: held.append(route))
+    held = hold(page, "**/static/i18n/pl.json")
     page.select_option("#language", "pl")
     until(page, lambda: len(held) == 1)
     page.select_option("#language", "fr")
@@ -203,7 +192,7 @@ def test_a_language_whose_catalogue_comes_late_does_not_win(server: Any, browser
 def test_a_drag_survives_a_message_that_comes_during_it(server: Any, browser: Any) -> None:
     """A message redraws the screen while a card is being dragged: the screen waits for
     the drop, and the card lands where it was dropped, the message's news drawn with it."""
-    page = _my_turn(server, browser, "Drag")
+    page = my_turn_against_a_bot(server, browser, "Drag", "rummy")
     before = _hand(page)
     a = page.locator(".hand .card >> nth=0").bounding_box()
     b = page.locator(".hand .card >> nth=2").bounding_box()
@@ -225,7 +214,7 @@ def test_a_drag_survives_a_message_that_comes_during_it(server: Any, browser: An
 def test_closing_the_log_holds_when_a_message_comes_before_its_toggle_event(
     server: Any, browser: Any
 ) -> None:
-    page = _my_turn(server, browser, "Log")
+    page = my_turn_against_a_bot(server, browser, "Log", "rummy")
     page.click("details.log summary")
     page.wait_for_function("rk.session.logOpen === true")
     # the player closes it; a message is handled before the details' toggle event, which

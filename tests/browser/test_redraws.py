@@ -12,20 +12,12 @@ from tests.browser.support import (
     catalogue,
     create_table,
     join_table,
+    my_turn_against_a_bot,
     new_page,
     play_turn,
     ready,
     wait_my_turn,
 )
-
-
-def _my_turn_against_a_bot(server: Any, browser: Any, name: str) -> Any:
-    """A page (in English) seated at a 500 Rum table against a random bot, its turn."""
-    page = new_page(browser, locale="en-US")
-    create_table(page, server, name, "500-rum", ["bot:random"])
-    page.click("[data-focus=start]")
-    wait_my_turn(page)
-    return page
 
 
 def test_a_name_being_typed_survives_another_player_arriving(server: Any, browser: Any) -> None:
@@ -49,7 +41,7 @@ def test_a_name_being_typed_survives_another_player_arriving(server: Any, browse
 
 
 def test_the_hands_log_stays_open_over_the_moves(server: Any, browser: Any) -> None:
-    page = _my_turn_against_a_bot(server, browser, "Eli")
+    page = my_turn_against_a_bot(server, browser, "Eli")
     page.click("details.log summary")
     assert page.locator("details.log[open]").count() == 1
     seq = page.evaluate("rk.session.seq")
@@ -68,7 +60,7 @@ def test_the_hands_log_stays_open_over_the_moves(server: Any, browser: Any) -> N
 
 def test_only_a_refused_move_reads_not_allowed(server: Any, browser: Any) -> None:
     en = catalogue("en")
-    page = _my_turn_against_a_bot(server, browser, "Fay")
+    page = my_turn_against_a_bot(server, browser, "Fay")
     # a server fault, as the socket's error handler records it: no "Not allowed"
     page.evaluate(
         "rk.session.message = rk.session.refusal('server.internal', 'boom', null);"
@@ -86,7 +78,7 @@ def test_only_a_refused_move_reads_not_allowed(server: Any, browser: Any) -> Non
 
 
 def test_a_rummy_calls_button_names_the_cards_it_takes(server: Any, browser: Any) -> None:
-    page = _my_turn_against_a_bot(server, browser, "Gus")
+    page = my_turn_against_a_bot(server, browser, "Gus")
     top = page.evaluate("rk.session.view.pile.at(-1)")
     assert top
     page.evaluate("rk.session.offerRummy([{depth: 1, text: 'rummy 1'}])")
@@ -114,7 +106,7 @@ def test_a_replay_that_cannot_load_says_why_in_the_pages_language(
 
 def test_an_action_the_table_moved_past_says_it_did_not_count(server: Any, browser: Any) -> None:
     en = catalogue("en")
-    page = _my_turn_against_a_bot(server, browser, "Hal")
+    page = my_turn_against_a_bot(server, browser, "Hal")
     seq = page.evaluate("rk.session.seq")
     page.click(".stock")
     page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
@@ -130,7 +122,7 @@ def test_an_action_the_table_moved_past_says_it_did_not_count(server: Any, brows
 def test_a_message_is_said_once_not_at_every_redraw(server: Any, browser: Any) -> None:
     # found by a review: the message line was a live region (role=alert) drawn afresh at
     # every redraw, so a screen reader could say the same refusal again at each move
-    page = _my_turn_against_a_bot(server, browser, "Ivo")
+    page = my_turn_against_a_bot(server, browser, "Ivo")
     page.evaluate(
         "() => { window.said = []; for (const id of ['announce', 'alert']) {"
         " const live = document.getElementById(id);"
@@ -159,7 +151,7 @@ def test_a_message_is_said_once_not_at_every_redraw(server: Any, browser: Any) -
 def test_the_focus_comes_back_to_the_table_when_a_dialog_closes(server: Any, browser: Any) -> None:
     # found by a review: the screen was drawn afresh while the score sheet was open (a
     # bot's move), so closing it left the focus on the page's body, nowhere to a keyboard
-    page = _my_turn_against_a_bot(server, browser, "Jo")
+    page = my_turn_against_a_bot(server, browser, "Jo")
     page.focus("[data-focus=sheet]")
     page.keyboard.press("Enter")
     page.locator("dialog#score-sheet[open]").wait_for()
@@ -184,7 +176,7 @@ def test_the_last_actions_shown_are_the_hands_own_after_a_catch_up(
     # found by a review: a reconnection's catch-up brings the end of one hand and the
     # start of the next before any state; the labels then mixed the two hands' actions,
     # or the state of the new hand wiped the new hand's own
-    page = _my_turn_against_a_bot(server, browser, "Kim")
+    page = my_turn_against_a_bot(server, browser, "Kim")
     hand, me, seq = page.evaluate("[rk.session.view.hand_number, rk.session.seat, rk.session.seq]")
     bot = 1 - me
 
