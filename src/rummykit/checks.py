@@ -140,7 +140,8 @@ def pile_depth(h: HandState, count: int | None, card: int | None) -> int | Illeg
         return IllegalAction("draw.discard", "the discard pile is empty")
     if count is not None:
         if count > len(h.pile):
-            return IllegalAction("draw.discard", f"the pile holds {len(h.pile)} cards, not {count}")
+            held = f"{len(h.pile)} card" + ("s" if len(h.pile) != 1 else "")
+            return IllegalAction("draw.discard", f"the pile holds {held}, not {count}")
         return count
     for depth in range(1, len(h.pile) + 1):
         if h.pile[-depth] == card:

@@ -88,6 +88,18 @@ def test_draw_discard_refuses_more_cards_than_the_pile_holds() -> None:
     refuse(hand, "Caro: take 2H", "action.card")
 
 
+@pytest.mark.parametrize(
+    ("pile", "who", "holds"), [("6C", "Ana", "1 card"), ("6C QS KC", "Caro", "3 cards")]
+)
+def test_draw_discard_refusal_counts_the_pile_in_good_english(
+    pile: str, who: str, holds: str
+) -> None:
+    # found by a review: "the pile holds 1 cards"
+    hand = with_pile("500-rum", NAMES, {who: "4C 5C 9D 9S JH JD AC"}, pile)
+    error = refuse(hand, f"{who}: take 4", "draw.discard")
+    assert error.message == f"the pile holds {holds}, not 4"
+
+
 def test_draw_discard_pile_is_public() -> None:
     # "The pile is spread: every card in it and its order are public."
     game = make_game("500-rum", NAMES)

@@ -25,7 +25,7 @@ from textual.widgets import RichLog
 from rummykit import Deal, Game, Phase, Rules, parse_action
 from rummykit.actions import Action, Pass
 from rummykit.cards import Card, make_pack, parse_cards
-from rummykit.tui.app import CommandInput, PlayApp
+from rummykit.tui.app import CommandInput, GameLog, PlayApp
 from rummykit.tui.session import Session
 from rummykit.view import PlayerView
 
@@ -68,24 +68,30 @@ class ScriptedBot:
         return parse_action(self.script.pop(0))
 
 
-def scenario_game(seed: int = 11, target: int = 500) -> Game:
-    """The scenario's game, first hand dealt from :func:`scenario_deal` (Ben deals)."""
+def scenario_game(seed: int | str = 11, target: int = 500, names: Sequence[str] = NAMES) -> Game:
+    """The scenario's game, first hand dealt from :func:`scenario_deal` (Ben deals);
+    ``names`` renames the players (You, Ana, Ben) by seat."""
     rules = Rules.preset("500-rum", target=target)
-    game = Game(rules, NAMES, seed=seed, dealer=2, auto_deal=False)
+    game = Game(rules, tuple(names), seed=seed, dealer=2, auto_deal=False)
     game.start_hand(scenario_deal())
     game.auto_deal = True
     return game
 
 
-def scenario_session(save: Path | None = None, target: int = 500) -> Session:
+def scenario_session(
+    save: Path | None = None,
+    target: int = 500,
+    names: Sequence[str] = NAMES,
+    seed: int | str = 11,
+) -> Session:
     """The scenario with scripted bots (levels recorded as heuristic); with ``target`` 40
-    the hand ends the game (You win with 49)."""
+    the hand ends the game (You win with 49). ``names`` renames the players by seat."""
     return Session(
-        scenario_game(target=target),
+        scenario_game(seed=seed, target=target, names=names),
         0,
         {1: "heuristic", 2: "heuristic"},
         save_path=save,
-        bots={1: ScriptedBot("Ana", ANA_SCRIPT), 2: ScriptedBot("Ben", BEN_SCRIPT)},
+        bots={1: ScriptedBot(names[1], ANA_SCRIPT), 2: ScriptedBot(names[2], BEN_SCRIPT)},
     )
 
 
@@ -149,6 +155,14 @@ def shown_log(app: PlayApp) -> str:
     """The log panel's text as shown (its wrapped lines joined again by spaces)."""
     log = app.query_one(RichLog)
     return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+
+
+def log_column(app: PlayApp) -> str:
+    """What the log column shows on the screen now, its rows joined by spaces (a line
+    wrapped over two rows reads whole; one cut off at the column's edge does not)."""
+    region = app.query_one(GameLog).content_region
+    rows = screen_text(app).splitlines()[region.y : region.y + region.height]
+    return " ".join(" ".join(row[region.x : region.right].split()) for row in rows).strip()
 
 
 def screen_text(app: PlayApp) -> str:

@@ -5,6 +5,7 @@ a call offered to the person, going out, the score sheet."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from rummykit import Event, Phase
+from rummykit.actions import Action
+from rummykit.bots import get_bot
 from rummykit.tui.app import CommandInput, PlayApp
 from rummykit.tui.screens import (
     HELP_KEYS,
@@ -502,3 +505,55 @@ async def test_the_players_line_of_eight_players_wraps_and_scrolls(
         shown = " ".join(" ".join(screen_text(app).splitlines()[1 : rows + 1]).split())
         assert "Gus rand 7 cards +0" in shown
         app.exit()
+
+
+async def test_scores_typed_shows_the_score_sheet_as_f6_does() -> None:
+    # found by a review: F6 had no typed command, and the help named none
+    app = PlayApp(scenario_session(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_command(pilot, "scores")
+        assert isinstance(app.screen, ScoreSheetScreen)
+        assert "Scores · hand 1 in progress" in screen_text(app)
+        await pilot.press("escape")
+        await settle(pilot)
+        await type_command(pilot, "sc")
+        assert isinstance(app.screen, ScoreSheetScreen)
+    assert " scores help (?) " in help_text().plain
+
+
+def _my_turns(session: Session) -> Callable[[], Action]:
+    """The person's choices, made by the heuristic bot."""
+    me = get_bot("heuristic", seed=1)
+    return lambda: me.act(session.view())
+
+
+async def test_a_game_of_a_fixed_number_of_deals_says_which_deal() -> None:
+    # found by a review: remik-single (3 deals) and wrotham (6) never said how many
+    session = Session.start("remik-single", bots=["random"], seed=4, save_path=None)
+    choose = _my_turns(session)
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert " rummykit · remik-single · deal 1 of 3 · seed 4" in text
+        await pilot.press("f6")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Scores · deal 1 of 3 in progress" in text and "(deals played: 0 of 3)" in text
+        await pilot.press("escape")
+        await settle(pilot)
+        for _ in range(500):  # the person plays on until the first deal is over
+            if isinstance(app.screen, ScoreSheetScreen):
+                break
+            if isinstance(app.screen, RummyOffer):
+                await pilot.press("p")
+            elif session.human_to_act:
+                app.play(choose())
+            await settle(pilot)
+        assert isinstance(app.screen, ScoreSheetScreen)
+        text = screen_text(app)
+        assert "Deal 1 of 3 is over" in text and "(deals played: 1 of 3)" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert " rummykit · remik-single · deal 2 of 3 · seed 4" in screen_text(app)

@@ -70,6 +70,8 @@ def test_parsed_actions_are_the_engine_actions() -> None:
         ("q", "quit"),
         ("again", "again"),
         ("a", "again"),
+        ("scores", "scores"),
+        ("sc", "scores"),
     ],
 )
 def test_program_commands(typed: str, meta: str) -> None:
@@ -119,8 +121,13 @@ def test_rummy_alone_makes_the_only_call() -> None:
     assert hand.to_act == 2  # the call is offered to Ben
     view = game.view(2)
     assert parse_command("rummy", view).action == CallRummy(count=1)
-    with pytest.raises(NotationError, match="rummy 2"):
+    with pytest.raises(NotationError, match="rummy 2") as e:
         parse_command("rummy", game.view(0))
+    # found by a review: it asked for a depth or a card, as if a call were open
+    assert e.value.rule == "action.syntax"
+    assert e.value.message.startswith("no Rummy call is open for you now: ")
+    with pytest.raises(NotationError, match="rummy needs the depth or the card"):
+        parse_command("rummy")  # no view: nothing is known of the calls
 
 
 # ---------------------------------------------------------------------- completion

@@ -170,6 +170,12 @@ def test_help_teaches_with_examples(capsys: pytest.CaptureFixture[str]) -> None:
         "NO_COLOR",
     ):
         assert text in out
+    # the keys the game has: F6 and F7 were left out (found by a review)
+    assert "scores               the score sheet, and the hand so far    (F6)" in out
+    assert "again                a new game once this one is over        (F7)" in out
+    assert "ctrl+q asks once more before quitting a game that would be lost" in " ".join(
+        out.split()
+    )
 
 
 def test_help_names_the_level_of_each_difficulty_and_of_the_default(
@@ -318,6 +324,27 @@ def test_without_a_terminal_play_says_so_and_saves_nothing(
     err = capsys.readouterr().err
     assert "played in a terminal" in err and "simulate" in err and err.count("\n") == 1
     assert apps == [] and not path.exists()
+
+
+@pytest.mark.parametrize("term", ["dumb", "DUMB "])
+def test_a_dumb_terminal_is_refused_with_what_to_do(
+    term: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # found by a review: with TERM=dumb the game wrote full-screen colour escapes as text
+    apps = no_terminal(monkeypatch)
+    monkeypatch.setenv("TERM", term)
+    path = tmp_path / "game.json"
+    assert main(["play", "--save", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("rummykit play: the game needs a terminal that can draw a full screen")
+    assert "TERM=dumb" in err and "TERM=xterm-256color" in err and "simulate" in err
+    assert apps == [] and not path.exists()
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert main(["play", "--save", str(path)]) == 0 and len(apps) == 1
 
 
 def test_new_and_resume_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> None:

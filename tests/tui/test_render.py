@@ -7,7 +7,7 @@ import random
 import pytest
 
 from rummykit import Game, Phase, PlayerView, Rules, parse_action
-from rummykit.tui.render import points_so_far, prompt_text, so_far_text
+from rummykit.tui.render import deal_text, points_so_far, prompt_text, so_far_text
 from rummykit.tui.session import Session
 
 from .kit import ANA_SCRIPT, NAMES, ScriptedBot, play_scenario, scenario_deal
@@ -78,3 +78,11 @@ def test_after_a_call_on_the_last_discard_the_prompt_asks_for_the_lay_off() -> N
     )
     s.play(parse_action("layoff TH to 1"))
     assert s.names[s.to_act] == "Ben"
+
+
+def test_the_deal_of_a_game_of_fixed_deals_and_its_play_off() -> None:
+    rules = Rules.preset("wrotham")
+    assert deal_text(rules, 1) == "deal 1 of 6" and deal_text(rules, 6) == "deal 6 of 6"
+    assert deal_text(rules, 7) == "deal 7, a play-off after 6"  # a tie played off
+    assert deal_text(Rules.preset("remik-single"), 2) == "deal 2 of 3"
+    assert deal_text(Rules.preset("500-rum"), 7) == ""  # a game to a target

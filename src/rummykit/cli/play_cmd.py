@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import textwrap
@@ -66,6 +67,8 @@ You play with short commands typed at the prompt, with Tab completion of card na
   rummy 2 / pass       call Rummy or let it go, when a call is offered to you
   end                  the stock is empty and you do not take from the pile
   hint  undo  sort  help  quit                       (F2 F3 F4 F1, ctrl+q)
+  scores               the score sheet, and the hand so far    (F6)
+  again                a new game once this one is over        (F7)
 
 A refused action names the rule that forbids it and changes nothing. Undo takes back
 your last action while nobody has acted since, never a draw from the stock.
@@ -92,8 +95,10 @@ presets: {", ".join(PRESETS)}   (rummykit rules PRESET shows their options)
 The game is saved after every action as a game record (docs/notation.md) to
 ~/.rummykit/last-game.json ($RUMMYKIT_SAVE overrides it), or to --save FILE. A new
 game never overwrites an unfinished one unless --new is given: play refuses and says
-how to continue it. When a game is over you may play again (same players and options,
-a new deal). Colours follow the terminal; set NO_COLOR=1 for none.
+how to continue it. When saving fails the game says so; then, as with --no-save,
+ctrl+q asks once more before quitting a game that would be lost. When a game is over
+you may play again (same players and options, a new deal). Colours follow the
+terminal; set NO_COLOR=1 for none.
 
 The rules, each with the id a refused action names: docs/rules.md; the options of
 --set and their values in each preset: docs/options.md.
@@ -341,6 +346,13 @@ def run(args: argparse.Namespace) -> int:
             f"(bots play each other without one: {cmd} simulate)"
         )
         return 2
+    if _dumb_terminal():
+        _error(
+            "the game needs a terminal that can draw a full screen, and TERM=dumb says "
+            "this one cannot; set TERM to the terminal's type (e.g. TERM=xterm-256color) "
+            f"or let bots play each other: {cmd} simulate"
+        )
+        return 2
     from rummykit.tui.app import PlayApp
 
     session.save()
@@ -403,6 +415,13 @@ def _other(path: Path, resumed: Path) -> bool:
 def _terminal() -> bool:
     """Whether the full-screen game can be drawn and played here."""
     return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _dumb_terminal() -> bool:
+    """Whether ``TERM`` says the terminal cannot move its cursor or show colours
+    (``dumb``: Emacs shell buffers, some editors' consoles), where the full-screen game
+    would write its escapes as text."""
+    return os.environ.get("TERM", "").strip().lower() == "dumb"
 
 
 def _file_arg(path: Path) -> str:

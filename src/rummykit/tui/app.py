@@ -3,7 +3,11 @@
 The screen (80x24 and up) shows the players (cards held, totals), every table meld
 numbered with who laid each card, the whole discard pile, the stock, the log of what
 everybody did, and the person's hand. Commands are typed at the prompt (see
-:mod:`rummykit.tui.commands`); function keys do the common things.
+:mod:`rummykit.tui.commands`); function keys do the common things. In a terminal
+smaller than :data:`MIN_SIZE` the table gives way to a notice asking for a larger one.
+
+Every text a person chose (a name, a seed, a save file's path) is shown as it is, as
+:class:`rich.text.Text`, never read as markup.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from pathlib import Path
 from typing import ClassVar, TypeVar
 
 from rich.text import Text
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,6 +36,7 @@ from rummykit.errors import RummyError
 from rummykit.tui.commands import common_prefix, complete, parse_command
 from rummykit.tui.hints import hint_line
 from rummykit.tui.render import (
+    deal_text,
     hand_text,
     melds_text,
     pile_text,
@@ -42,10 +48,18 @@ from rummykit.tui.screens import GameOverScreen, HelpScreen, RummyOffer, ScoreSh
 from rummykit.tui.session import Event, LogLine, Session
 from rummykit.tui.words import win_text
 
-__all__ = ["CRASH_REPORT", "CommandInput", "PlayApp"]
+__all__ = ["CRASH_REPORT", "MIN_SIZE", "CommandInput", "GameLog", "PlayApp"]
 
 #: The file, beside the save file, that holds the traceback of an unexpected error.
 CRASH_REPORT = "last-crash.txt"
+
+#: The smallest terminal (columns, rows) the table is drawn in: room for the players
+#: of a full table, a few melds, a long discard pile, the hand and the prompt. In a
+#: smaller one the melds and the pile would be pushed out of sight without a word.
+MIN_SIZE = (60, 20)
+
+#: The style of a refusal or of a warning on the message line.
+ERROR_STYLE = "bold red"
 
 _T = TypeVar("_T")
 
@@ -145,6 +159,38 @@ class CommandInput(Input):
         self.history_at = len(self.history)
 
 
+class GameLog(RichLog):
+    """The log column: each line wrapped to the column's width (however narrow), and
+    wrapped again when the width changes (a resized terminal)."""
+
+    def __init__(self) -> None:
+        # min_width=1: RichLog draws a line at least min_width wide (78 by default),
+        # wider than the column, which cut lines off at every usual terminal size
+        super().__init__(id="log", wrap=True, min_width=1, markup=False, auto_scroll=True)
+        self.texts: list[Text] = []
+        self._wrapped_at = 0
+
+    def add(self, text: Text) -> None:
+        """Adds a line at the end."""
+        self.texts.append(text)
+        self.write(text)
+
+    def reset(self) -> None:
+        """Empties the log."""
+        self.texts = []
+        self.clear()
+
+    @on(events.Resize)
+    def _wrap_again(self) -> None:
+        """Wraps the lines again to the new width."""
+        width = self.scrollable_content_region.width
+        if self._size_known and width != self._wrapped_at and self.texts:
+            self.clear()
+            for text in self.texts:
+                self.write(text)
+        self._wrapped_at = width
+
+
 class PlayApp(App[None]):
     """A game of rummy against bots, in the terminal."""
 
@@ -158,9 +204,16 @@ class PlayApp(App[None]):
     #table { width: 1fr; }
     #melds-box { height: 1fr; }
     #pile { height: auto; max-height: 9; border-top: solid $secondary; }
-    #log { width: 36%; min-width: 26; border-left: solid $secondary; scrollbar-size: 1 1; }
+    #log {
+        width: 36%; min-width: 26; border-left: solid $secondary;
+        scrollbar-size: 1 1; scrollbar-gutter: stable; overflow-x: hidden;
+    }
     #hand { height: auto; border-top: solid $secondary; }
-    #message { height: auto; max-height: 2; }
+    #message { height: auto; max-height: 3; }
+    #too-small {
+        display: none; height: 1fr; padding: 1 2;
+        content-align: center middle; text-align: center; text-style: bold;
+    }
     #cmd { height: 1; border: none; padding: 0 1; }
     .error { color: $error; }
     """
@@ -199,6 +252,13 @@ class PlayApp(App[None]):
         self._dialog_open = False
         self._logged: list[LogLine] = []
         self._final_shown = False
+        #: A warning shown before every message until the person acts again (the game
+        #: could not be saved; ctrl+q once more quits without saving).
+        self._notice: Text | None = None
+        #: Whether the save file was failing at the last redraw (warned once per failure).
+        self._save_failing = False
+        #: Whether ctrl+q (or quit) was pressed once while the game is not saved.
+        self._quit_armed = False
 
     # ------------------------------------------------------------------ crashes
     def _handle_exception(self, error: Exception) -> None:
@@ -227,6 +287,7 @@ class PlayApp(App[None]):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        yield Static(id="too-small")
         with VerticalScroll(id="players-box"):  # 8 players may take more than 5 lines
             yield Static(id="players")
         with Horizontal(id="middle"):
@@ -234,25 +295,47 @@ class PlayApp(App[None]):
                 with VerticalScroll(id="melds-box"):
                     yield Static(id="melds")
                 yield Static(id="pile")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+            yield GameLog()
         yield Static(id="hand")
         yield Static(id="message")
         yield CommandInput(self)
         yield Footer()
 
     def on_mount(self) -> None:
+        self._fit_size(*self.size)
         self.refresh_table()
         self.query_one(CommandInput).focus()
         if self.session.over:
             self.say(prompt_text(self.session.view()))
         self.advance()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Shows the table, or the notice when the terminal is too small for it."""
+        self._fit_size(event.size.width, event.size.height)
+
+    def _fit_size(self, width: int, height: int) -> None:
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        for selector in ("#players-box", "#middle", "#hand"):
+            self.query_one(selector).display = not small
+        notice = self.query_one("#too-small", Static)
+        notice.display = small
+        if small:
+            notice.update(
+                Text(
+                    f"The terminal is {width}x{height}: too small for the table. Enlarge "
+                    f"the terminal to at least {MIN_SIZE[0]}x{MIN_SIZE[1]} (or make its "
+                    "font smaller) to see the melds, the pile and your hand.",
+                    style="yellow",
+                )
+            )
+
     # ------------------------------------------------------------------ drawing
     def refresh_table(self) -> None:
         """Redraws everything from the person's view."""
         s = self.session
         view = s.view()
-        title = f" rummykit · {s.game.rules.name} · hand {view.hand_number}"
+        deal = deal_text(s.game.rules, view.hand_number)
+        title = f" rummykit · {s.game.rules.name} · {deal or f'hand {view.hand_number}'}"
         target = s.game.rules.target
         if target is not None:
             title += f" · to {target}"
@@ -261,7 +344,9 @@ class PlayApp(App[None]):
             title += " · NOT SAVED (see the end)"
         elif s.save_path is not None:
             title += f" · saved to {s.save_path.name}"
-        self.query_one("#title", Static).update(title)
+        # Text, not a string: a name, seed or path may hold [brackets] (not markup)
+        self.query_one("#title", Static).update(Text(title))
+        self._watch_save()
         self.query_one("#players", Static).update(
             players_text(view, s.levels, s.human, s.game.hand_seats)
         )
@@ -274,14 +359,14 @@ class PlayApp(App[None]):
         self._sync_log()
 
     def _sync_log(self) -> None:
-        log = self.query_one(RichLog)
+        log = self.query_one(GameLog)
         lines = self.session.log
         n = len(self._logged)
         if len(lines) < n or lines[:n] != self._logged:
-            log.clear()
+            log.reset()
             n = 0
         for line in lines[n:]:
-            log.write(self._log_text(line))
+            log.add(self._log_text(line))
         self._logged = list(lines)
 
     def _log_text(self, line: LogLine) -> Text:
@@ -295,8 +380,55 @@ class PlayApp(App[None]):
         return Text(line.text, style=style)
 
     def say(self, text: str, style: str = "") -> None:
-        """Shows a message above the prompt."""
-        self.query_one("#message", Static).update(Text(text, style=style))
+        """Shows a message above the prompt (after the warning, while there is one)."""
+        message = Text(text, style=style)
+        if self._notice is not None:
+            message = Text.assemble(self._notice, " ", message) if text else self._notice
+        self.query_one("#message", Static).update(message)
+
+    def warn(self, text: str) -> None:
+        """Shows a warning on the message line (and rings the bell); it stays before the
+        messages that follow until the person acts again (:meth:`person_acts`)."""
+        self._notice = Text(f"✗ {text}", style=ERROR_STYLE)
+        self.say("")
+        self.bell()
+
+    def person_acts(self) -> None:
+        """The person did something: a warning shown is read, a first ctrl+q forgotten."""
+        self._quit_armed = False
+        if self._notice is not None:
+            self._notice = None
+            self.say_prompt()
+
+    def _watch_save(self) -> None:
+        """Warns on the message line, once, when the game stops being saved."""
+        s = self.session
+        failing = s.save_error is not None
+        if failing and not self._save_failing:
+            self.warn(f"NOT SAVED: {s.save_error}; quitting loses the game (ctrl+q asks first).")
+        self._save_failing = failing
+
+    def _unsaved(self) -> str | None:
+        """Why quitting now would lose the game, or None when it is saved."""
+        s = self.session
+        if s.save_error is not None:
+            return f"The game is NOT SAVED ({s.save_error})"
+        if s.save_path is None and not s.over:
+            return "The game is not saved (--no-save): it cannot be continued later"
+        return None
+
+    def request_quit(self) -> None:
+        """Quits; while the game is not saved, only when asked twice in a row."""
+        why = self._unsaved()
+        if why is None or self._quit_armed:
+            self.exit()
+            return
+        self.warn(f"{why}. Press ctrl+q again (or type quit) to quit without saving.")
+        self._quit_armed = True
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: quits (asking first while the game is not saved)."""
+        self.request_quit()
 
     def say_prompt(self) -> None:
         """Shows what the person should do now (dim while a bot plays), over any message."""
@@ -306,7 +438,7 @@ class PlayApp(App[None]):
     def show_error(self, error: RummyError) -> None:
         """Shows a refusal with its rule id (and rings the bell)."""
         self.last_error = error
-        self.say(f"✗ [{error.rule}] {error.message}", "bold red")
+        self.say(f"✗ [{error.rule}] {error.message}", ERROR_STYLE)
         self.bell()
 
     def completions(self, text: str) -> list[str]:
@@ -442,10 +574,12 @@ class PlayApp(App[None]):
         elif final:
             title = "Game over"
         elif ended and index >= 0:
-            title = f"Hand {index + 1} is over"
+            deal = deal_text(game.rules, index + 1)
+            title = f"{deal[:1].upper()}{deal[1:]} is over" if deal else f"Hand {index + 1} is over"
         else:
             now = self.session.view()
-            title = f"Scores · hand {now.hand_number} in progress"
+            deal = deal_text(game.rules, now.hand_number)
+            title = f"Scores · {deal or f'hand {now.hand_number}'} in progress"
         detail = index if index >= 0 and now is None else None
         self._dialog_open = True
         sheet = score_sheet(game, self.session.human, detail, now)
@@ -460,7 +594,7 @@ class PlayApp(App[None]):
         if answer == "again":
             self.action_again()
         elif answer == "quit":
-            self.exit()
+            self.request_quit()
 
     def _sheet_closed(self, _: str | None) -> None:
         self._dialog_open = False
@@ -476,6 +610,8 @@ class PlayApp(App[None]):
         if not text:
             return
         box.remember(text)
+        armed = self._quit_armed
+        self.person_acts()
         self.last_error = None
         try:
             command = parse_command(text, self.session.view())
@@ -495,18 +631,23 @@ class PlayApp(App[None]):
             self.action_undo()
         elif meta == "help":
             self.action_help()
+        elif meta == "scores":
+            self.action_sheet()
         elif meta == "quit":
-            self.exit()
+            self._quit_armed = armed
+            self.request_quit()
         elif meta == "again":
             self.action_again()
 
     # ------------------------------------------------------------------ actions
     def action_help(self) -> None:
         """Shows the commands and keys."""
+        self.person_acts()
         self.push_screen(HelpScreen(self.command))
 
     def action_hint(self) -> None:
         """Shows what the hint bot would do now, and why."""
+        self.person_acts()
         s = self.session
         if s.over:
             self.say("hint: the game is over; again (F7) plays a new one", "cyan")
@@ -518,6 +659,7 @@ class PlayApp(App[None]):
 
     def action_undo(self) -> None:
         """Takes back the person's last action, when nothing would be revealed."""
+        self.person_acts()
         try:
             undone = self.session.undo()
         except RummyError as e:
@@ -532,6 +674,7 @@ class PlayApp(App[None]):
 
     def action_sort(self, by: str | None = None) -> None:
         """Sorts the hand by suit or by rank (toggles without an argument)."""
+        self.person_acts()
         self.sort_by = by or ("rank" if self.sort_by == "suit" else "suit")
         self.last_error = None
         self.say_prompt()
@@ -539,6 +682,7 @@ class PlayApp(App[None]):
 
     def action_draw(self) -> None:
         """Draws from the stock."""
+        self.person_acts()
         self.play(Draw())
 
     def action_again(self) -> None:
@@ -553,7 +697,7 @@ class PlayApp(App[None]):
         self.marked = []
         self.last_error = None
         self._logged = []
-        self.query_one(RichLog).clear()
+        self.query_one(GameLog).reset()
         self._final_shown = False
         self.refresh_table()
         self.say(f"A new game: seed {self.session.game.seed}.")
@@ -561,5 +705,6 @@ class PlayApp(App[None]):
 
     def action_sheet(self) -> None:
         """Shows the score sheet."""
+        self.person_acts()
         if not self._dialog_open:
             self._show_sheet(final=self.session.over)

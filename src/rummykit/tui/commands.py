@@ -5,7 +5,8 @@ may be shortened (``d`` draw, ``t`` take, ``m`` meld, ``l`` layoff, ``sw`` swap,
 discard, ``e`` end, ``r`` rummy, ``p`` pass), ``take`` alone takes the top card,
 ``rummy`` alone makes the only call there is, and ``to``/``in`` may be left out of a
 lay-off or swap. Other commands steer the program (``hint``, ``undo``, ``sort``,
-``help``, ``quit``, and ``again`` for a new game once this one is over)::
+``scores`` (the score sheet), ``help``, ``quit``, and ``again`` for a new game once
+this one is over)::
 
     >>> parse_command("l 6h 1").action
     LayOff(cards=(Card('6H'),), meld=1, end=None)
@@ -42,7 +43,7 @@ __all__ = [
 #: The game actions, in the order the completion offers them.
 ACTION_VERBS = ("draw", "take", "meld", "layoff", "swap", "discard", "end", "rummy", "pass")
 #: Commands that steer the program rather than play.
-META_COMMANDS = ("hint", "undo", "sort", "help", "quit", "again")
+META_COMMANDS = ("hint", "undo", "sort", "scores", "help", "quit", "again")
 
 # Short forms where a prefix would be ambiguous (d: draw or discard; s: swap or sort).
 _ALIASES = {
@@ -133,6 +134,11 @@ def parse_command(text: str, view: PlayerView | None = None) -> Command:
         calls = [a for a in view.legal_actions if isinstance(a, CallRummy)] if view else []
         if len(calls) == 1:
             return Command(action=calls[0])
+        if not calls and view is not None:
+            raise NotationError(
+                "no Rummy call is open for you now: rummy is for when a call is offered "
+                "to you (rummy 2, rummy 7H)"
+            )
         if not calls:
             raise NotationError("rummy needs the depth or the card to call: rummy 2, rummy 7H")
         raise AmbiguousAction(

@@ -16,7 +16,7 @@ from rich.text import Text
 from rummykit import Hand, Phase
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, Card, card_sort_key
 from rummykit.game import Game
-from rummykit.rules import Scoring
+from rummykit.rules import Rules, Scoring
 from rummykit.scoring import CardValuer
 from rummykit.tui.words import agree, plural, win_text
 from rummykit.view import MeldView, PlayerView
@@ -25,6 +25,7 @@ __all__ = [
     "SUIT_STYLES",
     "card_text",
     "cards_text",
+    "deal_text",
     "hand_text",
     "melds_text",
     "pile_text",
@@ -202,6 +203,22 @@ def players_text(
     return Text(" │ ", style="dim").join(parts)
 
 
+def deal_text(rules: Rules, number: int) -> str:
+    """Hand ``number`` as the deal of a game of a fixed number of deals (``wrotham``: 6,
+    ``remik-single``: 3): ``deal 2 of 3``; past them, the hands that play off a tie
+    (``deal 7, a play-off after 6``); ``""`` for a game to a target.
+
+    >>> deal_text(Rules.preset("wrotham"), 2), deal_text(Rules.preset("500-rum"), 2)
+    ('deal 2 of 6', '')
+    """
+    deals = rules.deals
+    if deals is None:
+        return ""
+    if number <= deals:
+        return f"deal {number} of {deals}"
+    return f"deal {number}, a play-off after {deals}"
+
+
 def prompt_text(view: PlayerView) -> str:
     """What the person whose view it is should do now (or who is thinking)."""
     if view.game_over:
@@ -365,9 +382,15 @@ def score_sheet(
     for i, r in enumerate(game.results, start=1):
         out.append(f"{i:>4} " + "".join(f"{s:>{width}}" for s in r.scores) + "\n")
     out.append("total" + "".join(f"{t:>{width}}" for t in game.totals), style="bold")
-    target = game.rules.target
+    target, deals = game.rules.target, game.rules.deals
     if target is not None and not game.over:
         out.append(f"\n(first to {target} wins)", style="dim")
+    elif deals is not None and not game.over:
+        played = len(game.results)
+        if played < deals:
+            out.append(f"\n(deals played: {played} of {deals})", style="dim")
+        else:
+            out.append(f"\n({deals} deals played: a tie is played off)", style="dim")
     if game.over:
         out.append_text(_outcome_text(game))
     return out

@@ -26,6 +26,7 @@ __all__ = [
     "RummyOffer",
     "ScoreSheetScreen",
     "help_text",
+    "literal",
 ]
 
 HELP_TEXT = """\
@@ -39,7 +40,7 @@ HELP_TEXT = """\
   discard 7H (x)      end your turn (your last card: you go out)
   end (e)             the stock is empty, you take nothing: hand over
   rummy N (r), pass   call Rummy when it is offered, or let it go (p)
-  hint (h) undo (u) sort \\[suit|rank] (s) help (?) quit (q) again (a)
+  hint (h) undo (u) sort \\[suit|rank] (s) scores help (?) quit (q) again
 [b]Keys[/b] F1 help F2 hint F3 undo F4 sort F5 draw F6 scores F7 again ^q quit
   Tab completes, → takes the grey suggestion, ↑ ↓ earlier commands
 A refused action names its rule, as [b]\\[discard.one][/b], and changes
@@ -114,12 +115,18 @@ class HelpScreen(_Dialog):
         self.query_one("#help", VerticalScroll).focus()
 
 
+def literal(text: str | Text) -> Text:
+    """``text`` shown as it is: a name, a seed or a path may hold square brackets, which
+    a plain string given to a widget would read as markup (``[/]`` even stops the app)."""
+    return text if isinstance(text, Text) else Text(text)
+
+
 class ScoreSheetScreen(_Dialog):
     """The score sheet after a hand (or at the end of the game)."""
 
-    def __init__(self, title: str, sheet: Text) -> None:
+    def __init__(self, title: str | Text, sheet: Text) -> None:
         super().__init__()
-        self.title_text = title
+        self.title_text = literal(title)
         self.sheet = sheet
 
     def compose(self) -> ComposeResult:
@@ -149,9 +156,9 @@ class GameOverScreen(_Dialog):
     # the app closes while the screen is still being mounted, as a query in on_mount did)
     AUTO_FOCUS = "#next"
 
-    def __init__(self, title: str, sheet: Text) -> None:
+    def __init__(self, title: str | Text, sheet: Text) -> None:
         super().__init__()
-        self.title_text = title
+        self.title_text = literal(title)
         self.sheet = sheet
 
     def compose(self) -> ComposeResult:
@@ -216,7 +223,7 @@ class RummyOffer(_Dialog):
         with Vertical():
             yield Static("RUMMY! A call is open for you", classes="title")
             if self.last:
-                yield Static(f"after {self.last}")
+                yield Static(Text(f"after {self.last}"))
             options = [
                 Option(Text(f"{i}  ").append_text(_describe_call(self.view, a)), id=str(a))
                 for i, a in enumerate(self.calls, start=1)
@@ -241,4 +248,4 @@ class RummyOffer(_Dialog):
 
     def action_hint(self) -> None:
         """Shows what the hint bot would do."""
-        self.query_one("#hint", Static).update("hint: " + hint_line(self.view))
+        self.query_one("#hint", Static).update(Text("hint: " + hint_line(self.view)))

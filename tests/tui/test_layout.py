@@ -1,0 +1,90 @@
+"""The screen at the sizes terminals have: the log column wraps its lines to its width
+(found by a review: every line wider than the column was cut off at 80x24 and 100x30),
+and a terminal too small for the table says so instead of hiding the pile and melds."""
+
+from __future__ import annotations
+
+import pytest
+
+from rummykit.tui.app import MIN_SIZE, PlayApp
+
+from .kit import log_column, scenario_session, screen_text, settle, type_command
+
+pytestmark = pytest.mark.asyncio
+
+#: A pile take as the log writes it, wider than the log column at 80 and 100 columns.
+TAKE = "Ana took 10 cards: 4S 8D QD 3C 6H 7C 8C 9C TC JC"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_long_log_lines_wrap_in_the_log_column(size: tuple[int, int]) -> None:
+    session = scenario_session()
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for text in ("draw", "meld 7H 8H 9H", "discard 6H"):
+            await type_command(pilot, text)
+        shown = log_column(app)
+        assert "Ben called RUMMY! and took 6H" in shown
+        assert "Ben laid off 6H on meld 1" in shown
+        session.note(1, TAKE)  # a long line, as a big pile take writes it
+        app.refresh_table()
+        await pilot.pause()
+        assert TAKE in log_column(app)
+        for text in ("draw", "meld 5C 5D 5S", "discard QD"):
+            await type_command(pilot, text)
+        await pilot.press("1")
+        await settle(pilot)
+        await type_command(pilot, "layoff TH to 1")
+        await type_command(pilot, "discard KS")
+        await pilot.press("enter")  # the score sheet
+        await settle(pilot)
+        assert "You went out (You +49, Ana -48, Ben -46)" in log_column(app)
+
+
+async def test_the_log_wraps_again_when_the_terminal_narrows() -> None:
+    session = scenario_session()
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await settle(pilot)
+        session.note(1, TAKE)
+        app.refresh_table()
+        await pilot.pause()
+        assert TAKE in log_column(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert TAKE in log_column(app)
+
+
+@pytest.mark.parametrize("size", [(40, 12), (59, 24), (80, 19)])
+async def test_a_terminal_too_small_for_the_table_says_so(size: tuple[int, int]) -> None:
+    app = PlayApp(scenario_session(), delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        width, height = size
+        assert f"The terminal is {width}x{height}: too small for the table." in text
+        assert f"Enlarge the terminal to at least {MIN_SIZE[0]}x{MIN_SIZE[1]}" in text
+        assert "Your turn: draw" in text  # the prompt stays: quit, or play on when larger
+        await pilot.resize_terminal(*MIN_SIZE)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "too small" not in text
+        assert "Stock 32  Pile 1 (top last)" in text and "Hand by suit (7)" in text
+
+
+async def test_the_table_shows_whole_at_the_smallest_size() -> None:
+    app = PlayApp(scenario_session(), delay=0)
+    async with app.run_test(size=MIN_SIZE) as pilot:
+        await settle(pilot)
+        for text in ("draw", "meld 7H 8H 9H", "discard 6H"):
+            await type_command(pilot, text)
+        text = screen_text(app)
+        assert "too small" not in text
+        assert " 1 run Ben[6H] You[7H 8H 9H]" in text
+        assert "Stock 31  Pile 2 (top last)" in text and "4D 2C" in text
+        assert "Hand by suit (4): 5C  5D  5S KS" in text
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        assert "too small for the table" in " ".join(screen_text(app).split())
