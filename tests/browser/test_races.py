@@ -204,6 +204,13 @@ def test_a_drag_survives_a_message_that_comes_during_it(server: Any, browser: An
         if step == 3:  # the mouse is still down
             page.evaluate("rk.session.message = {kind: 'info', key: 'status.queued'};" + REDRAW)
             assert page.evaluate("rk.session.deferred") is True
+            # a second finger taps another card meanwhile: it is ignored (it ended the
+            # drag's record without its end, and the screen stayed frozen)
+            page.evaluate(
+                "const c = document.querySelectorAll('.hand .card')[4];"
+                " for (const type of ['pointerdown', 'pointerup']) c.dispatchEvent("
+                "new PointerEvent(type, {bubbles: true, pointerId: 7, button: 0}))"
+            )
     page.mouse.up()
     page.wait_for_function("!rk.session.dragging && !rk.session.deferred")
     assert _hand(page) == [*before[1:3], before[0], *before[3:]]

@@ -187,14 +187,18 @@ def test_an_action_that_fails_before_its_log_is_not_played(
 
 
 def _database_down(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """A switch: while its one item is True, the store can neither read nor write a
-    table's log (a database restart, a failover, a network blip)."""
-    down = [False]
-    for name in ("append_action", "take_back", "load_table"):
+    """A switch: while its first item is True, the store can neither read nor write a
+    table's log (a database restart, a failover, a network blip); each try it refused is
+    appended to it."""
+    down: list[Any] = [False]
+    for name in ("append_action", "take_back", "load_table", "set_clock"):
         real = getattr(Store, name)
 
-        async def failing(self: Store, *args: Any, _real: Any = real, **kwargs: Any) -> Any:
+        async def failing(
+            self: Store, *args: Any, _real: Any = real, _name: str = name, **kwargs: Any
+        ) -> Any:
             if down[0]:
+                down.append(_name)
                 raise OSError("the database is down")
             return await _real(self, *args, **kwargs)
 
@@ -231,11 +235,43 @@ def test_a_database_outage_during_play_leaves_the_table_on_its_log(
         assert doc["status"] == "playing" and doc["seq"] == 2
 
 
+def test_a_write_lost_after_its_commit_is_found_in_the_log(
+    make_server: Callable[..., LiveServer], db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the connection drops just after the draw's commit: the player is told it was not
+    # played, yet the log holds it; read again, the log wins, and the player's next
+    # action, which answered the table without it, is refused as stale, not judged
+    down = _database_down(monkeypatch)
+    logged = Store.append_action
+    lost = [False]
+
+    async def append_action(self: Store, *args: Any, **kwargs: Any) -> Any:
+        await logged(self, *args, **kwargs)
+        if lost[0]:
+            lost[0], down[0] = False, True
+            raise OSError("the connection dropped after the commit")
+
+    monkeypatch.setattr(Store, "append_action", append_action)
+    with make_server(db=db_url) as live:
+        table, mover, _, _ = _two_people(live)
+        assert mover.view is not None
+        dealt = len(mover.view["hand"])
+        lost[0] = True
+        assert mover.act("draw")["rule"] == "server.storage"
+        down[0] = False
+        answer = mover.act("draw", seq=0)
+        assert answer["rule"] == "server.stale" and answer["seq"] == 1
+        assert mover.view is not None and mover.seq == 1  # the state that came with it
+        assert len(mover.view["hand"]) == dealt + 1  # the draw, as logged
+    with make_server(db=db_url) as live:
+        assert live.get(f"/tables/{table}")["seq"] == 1
+
+
 def test_a_bot_waits_out_a_database_outage(
     make_server: Callable[..., LiveServer], db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     down = _database_down(monkeypatch)
-    with make_server(db=db_url, bot_delay=0.5) as live:
+    with make_server(db=db_url, bot_delay=1.0) as live:
         table = live.table(seats("open", "random"), options={"target": 100})["id"]
         token = live.join(table, "Ana")
         live.post(f"/tables/{table}/start", {"token": token})
@@ -244,10 +280,13 @@ def test_a_bot_waits_out_a_database_outage(
         assert ana.act("draw")["type"] == "ack"
         assert ana.view is not None
         answer = ana.act(f"discard {ana.view['hand'][0]}")
-        down[0] = True  # before the bot's draw (it waits half a second)
+        down[0] = True  # before the bot's draw (it waits a second)
         seq = answer["seq"]
-        time.sleep(1.5)  # the bot's draw fails: the table waits for its log
+        time.sleep(3.5)  # the bot's draw fails: the table waits for its log
         assert live.get(f"/tables/{table}")["seq"] == seq
+        # it tried the log again every 2 s, not in a loop: the failed draw and its read,
+        # then a read or two
+        assert 2 <= len(down) - 1 <= 6, down
         down[0] = False  # read again within STALE_RETRY, the bot plays its turn
         ana.until("state", lambda m: m["view"]["to_act"] == 0 and m["seq"] > seq)
         played = ana.seq

@@ -230,13 +230,10 @@ def _database_problem(url: str) -> str | None:
     from rummykit.server.storage import Store
 
     async def check() -> None:
-        store = await Store.open(url)
-        lock = DatabaseLock()
-        try:
-            await lock.take(store.engine)  # another server's would be refused at start
-        finally:
-            await lock.release()
-            await store.close()
+        lock = DatabaseLock()  # another server's: this one would be refused at start
+        store = await Store.open(url, lock=lock)
+        await lock.release()
+        await store.close()
 
     try:
         asyncio.run(check())

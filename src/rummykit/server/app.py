@@ -57,15 +57,16 @@ class Server:
 
     async def start(self) -> None:
         """Opens the store and restores every table."""
-        self._store = await Store.open(self.config.db)
-        try:  # one server per database (rummykit.server.owner)
-            await self._lock.take(self._store.engine)
-        except BaseException:
-            await self._store.close()
-            self._store = None
-            raise
+        # one server per database (rummykit.server.owner)
+        self._store = await Store.open(self.config.db, lock=self._lock)
         self._lobby = Lobby(self._store, self.config, self.runner)
-        await self._lobby.restore()
+        try:
+            await self._lobby.restore()
+        except BaseException:
+            await self._lock.release()
+            await self._store.close()
+            self._store = self._lobby = None
+            raise
         self.collector.start()  # what was restored lives long: frozen
         self._sweeper = asyncio.create_task(self._sweep(self._lobby), name="sweeper")
 

@@ -21,7 +21,7 @@ from rummykit.server.connection import Connection
 from rummykit.server.logs import event as log_event
 from rummykit.server.protocol import error
 from rummykit.server.storage import ActionRow
-from rummykit.server.table import STALE, TIMED_OUT, Table, TableStopped
+from rummykit.server.table import TIMED_OUT, Table, TableStopped
 from rummykit.server.undo import UNDO, UndoRefused, undo_point, undone_message
 
 __all__ = ["answer_hint", "take_back"]
@@ -82,8 +82,7 @@ async def answer_hint(table: Table, conn: Connection) -> None:
 
 async def take_back(table: Table, conn: Connection, seen: int) -> None:
     """In the table's task: a client's undo, refused with a named error or done."""
-    if table.stale and not await table.refresh():
-        table.send(conn, error("server.storage", STALE, table.row.seq))
+    if not await table.readable(conn):
         return
     seq = table.row.seq
     game, game_row = table.game, table.game_row

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from rummykit.server.commits import GroupCommit
 from rummykit.server.migrate import upgrade
 from rummykit.server.models import actions, games, hands, seats, tables
+from rummykit.server.owner import DatabaseLock
 
 __all__ = [
     "ActionRow",
@@ -212,8 +213,10 @@ class Store:
         )
 
     @classmethod
-    async def open(cls, url: str | None = None) -> Store:
-        """Connects to ``url`` (default: :func:`default_url`) and runs the migrations.
+    async def open(cls, url: str | None = None, lock: DatabaseLock | None = None) -> Store:
+        """Connects to ``url`` (default: :func:`default_url`), takes ``lock`` on the
+        database (before the migrations: a second server must not change the schema
+        under the first) and runs the migrations.
 
         ``sqlite+aiosqlite:///path`` or ``postgresql+asyncpg://user@host/db``.
         """
@@ -224,7 +227,15 @@ class Store:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         else:
             engine = create_async_engine(url, pool_pre_ping=True)
-        await upgrade(engine)
+        try:
+            if lock is not None:
+                await lock.take(engine)
+            await upgrade(engine)
+        except BaseException:
+            if lock is not None:
+                await lock.release()
+            await engine.dispose()
+            raise
         return cls(engine)
 
     async def close(self) -> None:

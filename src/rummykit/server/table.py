@@ -54,10 +54,10 @@ _T = TypeVar("_T")
 
 #: The refusal of an action, undo or hint once the person's clock ran out this turn.
 TIMED_OUT = "your time ran out: a bot plays the rest of this turn"
-#: The refusal of an action or undo while the table cannot read its log (Table.stale).
-STALE = "the server cannot reach its database: nothing can be played until it can"
-#: Seconds between tries to read the log again while the table is stale (its bots wait).
-STALE_RETRY = 2.0
+#: The refusal of an action or undo while the table cannot read its log (Table.log_unreadable).
+LOG_UNREADABLE = "the server cannot reach its database: nothing can be played until it can"
+#: Seconds between tries to read the log again while the table cannot read its log (its bots wait).
+LOG_RETRY = 2.0
 _STOP = object()
 
 
@@ -116,7 +116,7 @@ class Table:
         #: a write failed and the log could not be read since (the database is down): the
         #: game in memory may be behind the log, so nothing is played until it is read
         #: again (:meth:`refresh`)
-        self.stale = False
+        self.log_unreadable = False
         self.conns: set[Connection] = set()
         self.bots: dict[int, SeatBot] = {}
         self.stand_ins: dict[int, SeatBot] = {}
@@ -186,9 +186,9 @@ class Table:
             deadline = self.clock.deadline
             if deadline is not None and not self.clock.fired and self._bot_task is None:
                 timeout = max(0.0, (deadline - now()).total_seconds())
-            retry = self.stale and (timeout is None or timeout > STALE_RETRY)
+            retry = self.log_unreadable  # no clock runs out meanwhile: nobody can act
             if retry:
-                timeout = STALE_RETRY
+                timeout = LOG_RETRY
             done, _ = await asyncio.wait(
                 waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
             )
@@ -341,6 +341,8 @@ class Table:
     # ------------------------------------------------------------------ playing
     async def act(self, conn: Connection, text: str, seen: int) -> None:
         """A client's action: refused with a named error, or played and acknowledged."""
+        if not await self.readable(conn):
+            return
         seq = self.row.seq
         if conn.seat is None:
             self.send(conn, error("server.spectator", "a spectator cannot act", seq))
@@ -379,9 +381,7 @@ class Table:
         self, seat: int, action: Action, by: str, conn: Connection | None = None
     ) -> bool:
         """Applies, logs, acknowledges and sends one action; False if refused."""
-        if self.stale and not await self.refresh():
-            if conn is not None:
-                self.send(conn, error("server.storage", STALE, self.row.seq))
+        if not await self.readable(conn):
             return False
         game, game_row = self.game, self.game_row
         assert game is not None and game_row is not None
@@ -482,17 +482,35 @@ class Table:
         """After a change that could not be logged: the game goes back to ``before``, as
         it was when the change began, then to what the log holds (a write may fail after
         it was committed). If the log cannot be read either (the database is down), the
-        table is :attr:`stale` until it can be."""
+        table is :attr:`log_unreadable` until it can be."""
         self.game = before
         await self.refresh()
 
+    async def readable(self, conn: Connection | None) -> bool:
+        """Whether the table may take an action or undo now: not while its log cannot be
+        read (``conn`` is told, ``server.storage``), nor when reading it again moved the
+        table on (what was asked answers an older table: ``server.stale``)."""
+        if not self.log_unreadable:
+            return True
+        seq = self.row.seq
+        if not await self.refresh():
+            if conn is not None:
+                self.send(conn, error("server.storage", LOG_UNREADABLE, self.row.seq))
+            return False
+        if self.row.seq != seq:
+            if conn is not None:
+                moved = f"the table moved on to event {self.row.seq} while its log was unread"
+                self.send(conn, error("server.stale", moved, self.row.seq))
+            return False
+        return True
+
     async def refresh(self) -> bool:
-        """Reads the log again where a failed write left the table :attr:`stale` (and
+        """Reads the log again where a failed write left the table :attr:`log_unreadable` (and
         after any failed write); whether the game in memory is the log's now."""
         try:
             await self._reload()
         except Exception:
-            if not self.stale:
+            if not self.log_unreadable:
                 log_event(
                     "storage",
                     self.row.id,
@@ -501,11 +519,15 @@ class Table:
                     level=logging.ERROR,
                     exc_info=True,
                 )
-            self.stale = True
+            self.log_unreadable = True
             return False
-        if self.stale:
-            self.stale = False
+        if self.log_unreadable:
+            self.log_unreadable = False
             log_event("storage", self.row.id, self.row.seq, "the log can be read again")
+            try:  # the clocks stood still meanwhile: whoever is to act gets a whole turn
+                await self.arm_clock(fresh=True)
+            except Exception:
+                self._internal("the clock could not be armed")
             for client in list(self.conns):
                 self.send_state(client)
         return True
@@ -529,7 +551,7 @@ class Table:
         game = self.game
         if self._bot_task is not None or game is None or self.row.status != "playing":
             return
-        if self.stale:  # the loop reads the log again, then the bot plays
+        if self.log_unreadable:  # the loop reads the log again, then the bot plays
             return
         seat = game.to_act
         if seat < 0:
@@ -572,7 +594,7 @@ class Table:
         if now_by is None or now_by[1] != by:
             return  # the person came back while their stand-in was thinking
         if not await self.play(seat, action, by):
-            if self.stale or self.game is not game or self.row.seq != seq:
+            if self.log_unreadable or self.game is not game or self.row.seq != seq:
                 # not logged (the table went back to its log, a new game object): not the
                 # bot's mistake; the table's loop asks the bot again
                 return
@@ -642,6 +664,7 @@ class Table:
         clock = self.clock
         seat = clock.seat
         if seat is None or self.game is None or self.game.to_act != seat:
+            clock.fired = True  # not again at once if arming the next one fails
             await self.arm_clock()
             return
         clock.fired = True

@@ -66,15 +66,16 @@ export class Hand {
 
 /**
  * Lets the cards of `container` (buttons with data-index) be dragged to a new place with
- * a mouse, a pen or a finger. `onStart()` says a drag began; `onMove(from, to)` ends it
- * (`to` may be `from`); a press that did not move stays a click.
+ * a mouse, a pen or a finger. `onStart()` says a drag began; `onMove(key, to)` ends it:
+ * the dragged card (its data-key) goes to place `to` (maybe its own); a press that did
+ * not move stays a click. One pointer at a time: another finger meanwhile is ignored.
  */
 export function enableDrag(container, onStart, onMove) {
   let drag = null;
   container.addEventListener("pointerdown", (e) => {
     const card = e.target.closest(".card[data-index]");
-    if (!card || e.button > 0) return;
-    drag = { card, from: Number(card.dataset.index), x: e.clientX, y: e.clientY, moving: false, id: e.pointerId };
+    if (!card || e.button > 0 || drag) return;
+    drag = { card, x: e.clientX, y: e.clientY, moving: false, id: e.pointerId };
   });
   container.addEventListener("pointermove", (e) => {
     if (!drag || e.pointerId !== drag.id) return;
@@ -102,7 +103,7 @@ export function enableDrag(container, onStart, onMove) {
   });
   const finish = (e) => {
     if (!drag || e.pointerId !== drag.id) return;
-    const { card, from, moving } = drag;
+    const { card, moving } = drag;
     drag = null;
     window.removeEventListener("pointerup", finish, true);
     window.removeEventListener("pointercancel", finish, true);
@@ -111,7 +112,7 @@ export function enableDrag(container, onStart, onMove) {
     const to = [...container.querySelectorAll(".card[data-index]")].indexOf(card);
     // the click that follows a drag must not select the card
     card.addEventListener("click", (c) => c.stopImmediatePropagation(), { capture: true, once: true });
-    onMove(from, to);
+    onMove(card.dataset.key, to);
   };
   container.addEventListener("pointerup", finish);
   container.addEventListener("pointercancel", finish);

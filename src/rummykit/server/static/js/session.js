@@ -12,6 +12,10 @@ import { cardName, cardNode } from "./cards.js";
 import { actionWords, describe, hintWords } from "./words.js";
 import { h } from "./dom.js";
 import * as prefs from "./prefs.js";
+
+/** The longest a drag in the hand holds the screen's redraws back (ms): a pointer that
+ * is never let go (lost to the system) must not freeze the table. */
+const DRAG_HOLD_MS = 10000;
 import { renderRoom } from "./room.js";
 import { renderTable } from "./table.js";
 
@@ -38,7 +42,7 @@ export class Session {
     this.said = null; // the message last said (render)
     this.sentWith = null; // the message shown when the action on its way was sent
     this.lobbyBusy = false; // a lobby request is on its way (lobbyCall)
-    this.dragging = false; // a card of the hand is being dragged: redraws wait (dropCard)
+    this.dragging = null; // since when a card of the hand is being dragged: redraws wait
     this.deferred = false; // a redraw waits for the drag's end
     this.connection = "connecting";
     this.clock = null; // the state's clock: {seat, deadline, window, left}, null when none runs
@@ -572,18 +576,20 @@ export class Session {
   }
 
   /** A card of the hand is being dragged: the screen is not drawn again until it is
-   * dropped (a redraw would put it back and lose the drag). */
+   * dropped (a redraw would put it back and lose the drag), for DRAG_HOLD_MS at most. */
   dragCard() {
-    this.dragging = true;
+    this.dragging = performance.now();
   }
 
-  /** The dragged card was dropped at `to` (from `from`): the redraws held back meanwhile
-   * happen now, with it. */
-  dropCard(from, to) {
-    this.dragging = false;
+  /** The dragged card (its key: the hand may have changed while it was held) was
+   * dropped at place `to`: the redraws held back meanwhile happen now, with it. */
+  dropCard(key, to) {
+    this.dragging = null;
     const deferred = this.deferred;
     this.deferred = false;
-    if (this.hand.move(from, to)) this.render(`hand-${to}`);
+    const from = this.hand.keys().indexOf(key);
+    const at = Math.min(to, this.hand.cards.length - 1);
+    if (from >= 0 && this.hand.move(from, at)) this.render(`hand-${at}`);
     else if (deferred) this.render();
   }
 
@@ -721,10 +727,11 @@ export class Session {
 
   /** Draws the whole screen again, keeping the focus on the same control. */
   render(focusKey = null) {
-    if (this.dragging) {
+    if (this.dragging !== null && performance.now() - this.dragging < DRAG_HOLD_MS) {
       this.deferred = true;
       return;
     }
+    this.dragging = null; // a drag held past DRAG_HOLD_MS (a pointer never let go) ends
     // the hand's log as the player left it, even where its toggle event has not come yet
     const log = this.root.querySelector("details.log");
     if (log) this.logOpen = log.open;

@@ -208,7 +208,7 @@ function handArea(s, advised) {
       return node;
     }),
   );
-  enableDrag(hand, () => s.dragCard(), (from, to) => s.dropCard(from, to));
+  enableDrag(hand, () => s.dragCard(), (key, to) => s.dropCard(key, to));
   return hand;
 }
 
