@@ -8,6 +8,10 @@ export class LobbyError extends Error {
   }
 }
 
+/** How long a lobby request may take (ms): a request that hangs (a network that drops
+ * it silently) ends as page.offline, and the page takes clicks again (lobbyCall). */
+const TIMEOUT_MS = 20000;
+
 async function call(method, path, body) {
   let response;
   try {
@@ -15,6 +19,7 @@ async function call(method, path, body) {
       method,
       headers: body === undefined ? {} : { "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (e) {
     throw new LobbyError("page.offline", String(e));
