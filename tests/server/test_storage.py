@@ -378,6 +378,40 @@ def test_a_second_server_on_the_same_database_is_refused(
         assert again.get(f"/tables/{table}")["id"] == table
 
 
+def test_the_database_lock_is_taken_again_after_its_connection_was_cut(db_url: str) -> None:
+    # found by a review: on PostgreSQL the lock lives with its connection, and a database
+    # restart cut it for good, so a second server could start beside the first
+    from sqlalchemy import text
+
+    from rummykit.server.owner import DatabaseInUse, DatabaseLock
+
+    async def refused_after_the_cut() -> bool:
+        first = DatabaseLock()
+        store = await Store.open(db_url, lock=first)
+        try:
+            if store.engine.url.get_backend_name() == "postgresql":
+                assert first._conn is not None  # the lock's own connection, cut
+                pid = await first._conn.scalar(text("SELECT pg_backend_pid()"))
+                async with store.engine.connect() as conn:
+                    await conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+                gap = DatabaseLock()  # the lock went with it
+                await gap.take(store.engine)
+                await gap.release()
+            await first.keep()  # at the server's next sweep
+            second = DatabaseLock()
+            try:
+                await second.take(store.engine)
+            except DatabaseInUse:
+                return True
+            await second.release()
+            return False
+        finally:
+            await first.release()
+            await store.close()
+
+    assert asyncio.run(refused_after_the_cut())
+
+
 def test_the_schema_is_the_migrations_and_upgrading_twice_changes_nothing(db_url: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext

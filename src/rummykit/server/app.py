@@ -74,6 +74,18 @@ class Server:
         """Closes stale waiting tables and drops idle finished ones, every so often."""
         while True:
             await asyncio.sleep(self.config.sweep_interval)
+            try:  # the database's lock, lost with its connection (PostgreSQL restarted)
+                await self._lock.keep()
+            except Exception:
+                event(
+                    "storage",
+                    None,
+                    None,
+                    "the database's lock could not be taken again: is another server "
+                    "using this database?",
+                    level=logging.ERROR,
+                    exc_info=True,
+                )
             try:
                 await lobby.sweep()
             except Exception:

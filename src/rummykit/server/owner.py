@@ -7,7 +7,9 @@ alone knows: the same seat sold twice, a move refused on one that the other logg
 - SQLite: an exclusive ``flock`` on a file beside the database (``<file>.lock``, kept);
   the system drops it when the process ends, however it ends;
 - PostgreSQL: a session advisory lock (``pg_try_advisory_lock``), held by a connection
-  of its own: dropped when that connection closes, the server's end included.
+  of its own: dropped when that connection closes, the server's end included, and when
+  it is cut (the database restarts): the server takes it again (:meth:`DatabaseLock.keep`,
+  at each sweep, every minute).
 
 Where neither applies (SQLite on a system without ``fcntl``), no lock is taken.
 """
@@ -43,6 +45,8 @@ class DatabaseLock:
     def __init__(self) -> None:
         self._file: IO[bytes] | None = None
         self._conn: AsyncConnection | None = None
+        #: PostgreSQL's engine, while the lock is this server's to hold (see :meth:`keep`)
+        self._engine: AsyncEngine | None = None
 
     async def take(self, engine: AsyncEngine) -> None:
         """Takes the lock of the database ``engine`` connects to; raises
@@ -62,7 +66,26 @@ class DatabaseLock:
         if not held:
             await conn.close()
             raise DatabaseInUse(_IN_USE)
-        self._conn = conn
+        self._conn, self._engine = conn, engine
+
+    async def keep(self) -> None:
+        """Takes the lock again where its connection was cut (PostgreSQL restarted, a
+        network blip): the lock went with it. Raises :class:`DatabaseInUse` if another
+        server took it meanwhile, and what connecting raises while the database is
+        still away; it tries again at the next call. (An SQLite file's lock holds while
+        the server runs.)"""
+        engine = self._engine
+        if engine is None:
+            return
+        if self._conn is not None:
+            try:
+                await self._conn.scalar(text("SELECT 1"))
+                return
+            except Exception:
+                with contextlib.suppress(Exception):
+                    await self._conn.invalidate()
+                self._conn = None
+        await self.take(engine)
 
     def _lock_file(self, database: Path) -> None:
         path = database.with_name(database.name + ".lock")
@@ -85,6 +108,7 @@ class DatabaseLock:
         if self._file is not None:
             self._file.close()  # closing the file drops its flock
             self._file = None
+        self._engine = None
         if self._conn is not None:
             with contextlib.suppress(Exception):  # a connection that is gone held nothing
                 await self._conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": PG_KEY})
