@@ -54,9 +54,9 @@ _T = TypeVar("_T")
 
 #: The refusal of an action, undo or hint once the person's clock ran out this turn.
 TIMED_OUT = "your time ran out: a bot plays the rest of this turn"
-#: The refusal of an action or undo while the table cannot read its log (Table.log_unreadable).
+#: The refusal of an action or undo while the table cannot read its log.
 LOG_UNREADABLE = "the server cannot reach its database: nothing can be played until it can"
-#: Seconds between tries to read the log again while the table cannot read its log (its bots wait).
+#: Seconds between tries to read an unreadable log again (meanwhile the bots wait).
 LOG_RETRY = 2.0
 _STOP = object()
 
@@ -437,13 +437,10 @@ class Table:
             )
             await self.restore(before)
             if conn is not None:
-                rule, why = (
-                    ("server.storage", "could not be saved")
-                    if logging_it
-                    else ("server.internal", "failed on the server")
-                )
-                why = f"the action {why}, so it was not played"
-                self.send(conn, error(rule, why, self.row.seq))
+                rule = "server.storage" if logging_it else "server.internal"
+                how = "could not be saved" if logging_it else "failed on the server"
+                text = f"the action {how}, so it was not played"
+                self.send(conn, error(rule, text, self.row.seq))
             for client in list(self.conns):
                 self.send_state(client)
             return False
@@ -505,8 +502,8 @@ class Table:
         return True
 
     async def refresh(self) -> bool:
-        """Reads the log again where a failed write left the table :attr:`log_unreadable` (and
-        after any failed write); whether the game in memory is the log's now."""
+        """Reads the log again (after a failed write, and while :attr:`log_unreadable`);
+        whether the game in memory is the log's now."""
         try:
             await self._reload()
         except Exception:
