@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -162,6 +163,36 @@ def test_replay_hostile_stdin_has_no_traceback() -> None:
         )
         assert run.returncode == 2
         assert b"Traceback" not in run.stderr and b"record.json" in run.stdout + run.stderr
+
+
+def test_replay_names_it_a_name_the_output_encoding_cannot_show(tmp_path: Path) -> None:
+    # a Polish name on a console that writes cp1252 (Windows, output redirected) is
+    # written escaped, and the replay ends as it should: no traceback, exit status 0
+    path = tmp_path / "polish.json"
+    path.write_text(EXAMPLE.read_text().replace("Ana", "\u0141ucja"), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "rummykit", "replay", str(path)],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "cp1252"},
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert b"Traceback" not in run.stderr and b"\\u0141ucja" in run.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+def test_replay_to_a_full_disk_says_so_without_a_traceback() -> None:
+    # exit status 1 would say an action breaks a rule: the output failing is 74 (EX_IOERR)
+    for args in ([str(EXAMPLE)], [str(EXAMPLE), "--json"]):
+        with open("/dev/full", "wb") as full:
+            run = subprocess.run(
+                [sys.executable, "-m", "rummykit", "replay", *args],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                check=False,
+            )
+        assert run.returncode == 74
+        assert run.stderr.decode().strip() == "rummykit replay: No space left on device"
 
 
 def test_replay_escapes_unprintable_action_text(

@@ -254,6 +254,13 @@ def _refused_by_everyone(doc: Any, rule: str) -> str:
         (b"\xff\xfe{\x00}\x00", "UTF-8"),
         ('{"rules": "500-rum", "players": ["A", "B"], "seed": NaN}', "NaN"),
         ('{"rules": "500-rum", "options": {"target": Infinity}}', "Infinity"),
+        # JSON, but read as infinity: a record that keeps it could not be written back
+        ('{"rules": "500-rum", "players": ["A", "B"], "date": 1e999}', "too large"),
+        ('{"rules": "500-rum", "players": ["A", "B"], "date": -2E+400}', "too large"),
+        # where a record that is not JSON breaks off, line and column, whatever its line ends
+        ('{"rules": "500-rum",\r\n "players": ["A", "B"] xx}', "line 2, column 24"),
+        ('{"rules": "500-rum",\r "players": ["A", "B"] xx}', "line 2, column 24"),
+        ('{"rules": "500-rum", "players": ["A", "B"] xx}', "line 1, column 44"),
         ("", "not JSON"),
         ('"a text"', "object"),
     ],

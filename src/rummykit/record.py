@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -79,9 +80,27 @@ def _cards(value: Any, where: str, rule: str = "record.deal") -> list[Card]:
 def _parse_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise RecordError(
-            "record.json", f"a number of {len(text)} digits is too long (at most {MAX_DIGITS})"
+            "record.json",
+            f"a number of {len(text.lstrip('-'))} digits is too long (at most {MAX_DIGITS})",
         )
     return int(text)
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):  # 1e999: JSON, but no number a record could be written with again
+        raise RecordError("record.json", f"the number {text[:40]} is too large to keep")
+    return value
+
+
+def _place(text: str, pos: int) -> str:
+    r"""Where ``pos`` is in ``text``, as "line L, column C", lines ended by LF, CRLF or CR.
+
+    >>> _place('{"a": 1,\r  x}', 11)
+    'line 2, column 3'
+    """
+    lines = text[:pos].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return f"line {len(lines)}, column {len(lines[-1]) + 1}"
 
 
 def _parse_constant(text: str) -> Any:
@@ -110,8 +129,9 @@ def read_json(text: str | bytes) -> Any:
     """Parses the JSON text of a record (bytes must be UTF-8), refusing hostile input.
 
     Raises :class:`RecordError` ``record.json`` for text that is not JSON, bytes that are
-    not UTF-8, ``NaN`` or ``Infinity``, numbers over :data:`MAX_DIGITS` digits, and
-    nesting deeper than :data:`MAX_DEPTH`. Use it wherever a record file is read.
+    not UTF-8, ``NaN``, ``Infinity`` or a number too large for a float (``1e999``), whole
+    numbers over :data:`MAX_DIGITS` digits, and nesting deeper than :data:`MAX_DEPTH`.
+    Use it wherever a record file is read.
 
     >>> read_json('{"rules": "rummy"}')
     {'rules': 'rummy'}
@@ -130,9 +150,11 @@ def read_json(text: str | bytes) -> Any:
             ) from None
     text = text.removeprefix("\ufeff")
     try:
-        doc = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        doc = json.loads(
+            text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
+        )
     except json.JSONDecodeError as e:
-        raise RecordError("record.json", f"not JSON: {e.msg} at line {e.lineno}") from None
+        raise RecordError("record.json", f"not JSON: {e.msg} at {_place(text, e.pos)}") from None
     except RecursionError:
         raise RecordError("record.json", "not JSON: lists and objects nest too deeply") from None
     except ValueError as e:  # e.g. a float literal the interpreter cannot read

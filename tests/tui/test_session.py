@@ -284,6 +284,38 @@ def test_resume_saves_the_keys_it_does_not_read_again(tmp_path: Path) -> None:
     assert "event" not in again.rematch(seed=5).record()
 
 
+@pytest.mark.parametrize("seed", [2.5, None, [1, 2], 2**300, True])
+def test_resume_saves_a_seed_it_cannot_use_as_it_was(tmp_path: Path, seed: object) -> None:
+    # a seed rummykit cannot use is ignored (the game deals as from seed 0) and, like
+    # the record's other further keys, saved again unchanged: not replaced by 0
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw")
+    doc = json.loads(path.read_text())
+    doc["seed"] = seed
+    path.write_text(json.dumps(doc))
+    again = Session.resume(path, save_path=path)
+    assert again.game.seed == 0
+    again.play(parse_action("meld 7H 8H 9H"))
+    saved = json.loads(path.read_text())
+    assert saved["seed"] == seed and type(saved["seed"]) is type(seed)
+    assert saved["hands"][0]["actions"][-1] == "You: meld 7H 8H 9H"
+    assert replay(saved).status == 0
+
+
+def test_resume_saves_a_usable_seed_as_the_game_has_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = scenario_session(path)
+    play(s, "draw")
+    doc = json.loads(path.read_text())
+    doc["seed"] = "club-7"
+    path.write_text(json.dumps(doc))
+    again = Session.resume(path, save_path=path)
+    assert again.game.seed == "club-7"
+    again.play(parse_action("meld 7H 8H 9H"))
+    assert json.loads(path.read_text())["seed"] == "club-7"
+
+
 def test_resume_of_a_finished_hand_deals_the_next(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     s = scenario_session(path)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import io
+import os
 import sys
 from collections.abc import Sequence
 
@@ -79,6 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing is not None:
         print(f"rummykit {args.command}: {missing}", file=sys.stderr)
         return 2
+    for stream in (sys.stdout, sys.stderr):
+        # a name the terminal's encoding cannot show (Łukasz on a cp1252 console) is
+        # written as \u0141ukasz rather than stopping the command
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
@@ -86,4 +93,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as e:  # the output cannot be written: a full disk, a closed terminal
+        _drop_stdout()
+        where = f" ({e.filename})" if e.filename else ""
+        print(f"rummykit {args.command}: {e.strerror or e}{where}", file=sys.stderr)
+        return EXIT_IO
     return status
+
+
+#: The exit status of a command whose output (or a file it writes) could not be
+#: written: EX_IOERR of sysexits.h.
+EXIT_IO = 74
+
+
+def _drop_stdout() -> None:
+    """Points standard output at the null device, so that the interpreter's last flush
+    of what could not be written does not fail again at exit."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):  # no file descriptor (a test's captured output)
+        pass

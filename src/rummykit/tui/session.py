@@ -118,12 +118,16 @@ class Kept:
     hands: tuple[dict[str, Any], ...] = ()
 
     @classmethod
-    def of(cls, doc: object) -> Kept:
-        """The further keys of a record document (already read as a valid record)."""
+    def of(cls, doc: object, seed: int | str = 0) -> Kept:
+        """The further keys of a record document (already read as a valid record) whose
+        game was dealt from ``seed``. A ``"seed"`` the game could not use (and so dealt
+        from ``seed`` instead, as NOTATION.md's further keys are ignored) is kept too."""
         if not isinstance(doc, dict):
             return cls()
         written = {*RECORD_KEYS, "seed", RECORD_KEY}
         top = {k: v for k, v in doc.items() if k not in written}
+        if "seed" in doc and (type(doc["seed"]), doc["seed"]) != (type(seed), seed):
+            top["seed"] = doc["seed"]
         raw = doc.get("hands")
         hands = tuple(
             {k: v for k, v in h.items() if k not in HAND_KEYS} if isinstance(h, dict) else {}
@@ -132,9 +136,13 @@ class Kept:
         return cls(top, hands)
 
     def into(self, doc: dict[str, Any]) -> dict[str, Any]:
-        """``doc`` with these keys added where it does not write them itself."""
+        """``doc`` with these keys added where it does not write them itself (and the
+        record's own ``"seed"`` where the game could not use it)."""
         for key, value in self.top.items():
-            doc.setdefault(key, value)
+            if key == "seed":
+                doc[key] = value
+            else:
+                doc.setdefault(key, value)
         for written, extra in zip(doc["hands"], self.hands, strict=False):
             for key, value in extra.items():
                 written.setdefault(key, value)
@@ -274,7 +282,7 @@ class Session:
         human = game.players.index(who)
         levels = _resumed_levels(game.players, human, meta.get("bots"), bots)
         notes = _read_notes(meta.get("notes"), game)
-        kept = Kept.of(doc)
+        kept = Kept.of(doc, game.seed)
         return cls(game, human, levels, save_path=save_path, budget=budget, kept=kept, notes=notes)
 
     def rematch(self, seed: int | str | None = None) -> Session:
