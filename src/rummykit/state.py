@@ -448,6 +448,37 @@ class HandState:
         self._call_reaches = None
         self.view_cache = None
 
+    #: the slots that only hold what the state's other data gives again (emptied when a
+    #: hand is pickled or deep-copied)
+    _CACHES = frozenset(
+        (
+            "_log_text",
+            "legal_cache",
+            "turn_cache",
+            "calls_cache",
+            "_fits",
+            "_call_reaches",
+            "view_cache",
+        )
+    )
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state for ``pickle`` and ``copy.deepcopy``: the history as a flat list (its
+        chain of nested tuples, one level an action, would overflow the stack of both
+        after a few hundred actions) and no caches."""
+        state = {k: getattr(self, k) for k in HandState.__slots__ if k not in self._CACHES}
+        state["_log"] = self.history
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        log: tuple[Any, ...] | None = None
+        for seat, action in state.pop("_log"):
+            log = (log, seat, action)
+        self._clear_caches()
+        for k, v in state.items():
+            setattr(self, k, v)
+        self._log = log
+
     def clone(self) -> Self:
         """An independent copy (fast: shares everything immutable)."""
         cls = type(self)

@@ -147,8 +147,11 @@ def test_single_seat_refuses_a_step_after_max_steps_cut_the_game_short() -> None
         obs, _r, terminated, truncated, _info = s.step(_random_step(obs, rng))
         assert not terminated
     assert truncated
+    # nothing is masked in that step() would refuse
+    assert not obs["action_mask"].any() and not _info["action_mask"].any()
+    assert not s.action_masks().any()
     with pytest.raises(RuntimeError, match="max_steps"):
-        s.step(_random_step(obs, rng))
+        s.step(int(np.flatnonzero(s.table.observe(s.seat)[1])[0]))
 
 
 def test_a_negative_seed_is_refused_not_read_as_its_absolute_value() -> None:
@@ -447,6 +450,35 @@ def test_single_seat_reset_deals_again_when_the_bots_end_the_game_before_the_lea
     g.step(action)  # and the learner can play
 
 
+def test_single_seat_pays_a_hand_the_bots_end_before_the_learner_s_first_decision() -> None:
+    # eight seats of three cards, the learner last: the bots end hand 1 before it acts
+    # (found by a review); its share of that hand comes with the first step's reward,
+    # so the episode's rewards add up to its share of every hand, as in the AEC game
+    g = SingleSeatEnv(
+        preset="500-rum",
+        players=8,
+        opponents="greedy",
+        seat=7,
+        hand_size=3,
+        reward="hand",
+        max_steps=400,
+    )
+    obs, info = g.reset(seed=0)
+    assert info["hand"] == 2  # hand 1 ended before the learner's first decision
+    rng = np.random.default_rng(0)
+    first = 0.0
+    total = 0.0
+    for step in range(400):
+        obs, reward, terminated, truncated, info = g.step(_random_step(obs, rng))
+        first = reward if step == 0 else first
+        total += reward
+        if terminated or truncated:
+            break
+    shares = [(r.scores[7] - (sum(r.scores) - r.scores[7]) / 7) / 100 for r in g.table.game.results]
+    assert first != 0.0
+    assert total == pytest.approx(sum(shares))
+
+
 def test_observations_handed_out_are_the_caller_s_own() -> None:
     g = SingleSeatEnv(preset="500-rum", players=2, opponents="random")
     obs, info = g.reset(seed=0)
@@ -513,3 +545,31 @@ def test_a_copied_environment_masks_exactly_the_legal_actions(how: str) -> None:
             del legal, masked  # nothing here holds the actions made anew
             copied.step(_random_step({"action_mask": mask}, rng))
     assert swaps  # those actions were there to check
+
+
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_an_environment_copies_after_a_hand_of_a_thousand_actions(how: str) -> None:
+    # a hand's history is a chain of nested tuples, one level an action: copied as it is,
+    # it overflowed the stack after about 330 actions (deepcopy) or 1,000 (pickle), and
+    # every finished hand is kept, so the environment could not be copied again that game
+    rng = np.random.default_rng(0)
+    e = raw_env(preset="rummy", players=3)
+    e.reset(seed=0)
+    longest = 0
+    while longest < 1000 and not e.table.over:
+        e.step(_random_step(e.observe(e.agent_selection), rng))
+        game = e.table.game
+        longest = max(len(h.history) for h in [*game.hands, game.hand])
+    assert longest >= 1000  # random play in rummy makes such hands
+    copied = copy.deepcopy(e) if how == "deepcopy" else pickle.loads(pickle.dumps(e))
+    for _ in range(300):
+        if e.table.over:
+            break
+        seen = e.observe(e.agent_selection)
+        assert np.array_equal(
+            seen["observation"], copied.observe(copied.agent_selection)["observation"]
+        )
+        action = _random_step(seen, rng)
+        e.step(action)
+        copied.step(action)
+    assert copied.table.game.hand.history == e.table.game.hand.history

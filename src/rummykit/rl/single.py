@@ -105,6 +105,9 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         self._steps = 0
         self._illegal = False
         self._mask = np.zeros(self.codec.size, dtype=np.int8)
+        #: the learner's reward from what the bots did before its first decision (a
+        #: hand they ended), paid with the first step's
+        self._pending = 0.0
 
     @property
     def game_seed(self) -> int:
@@ -118,7 +121,9 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
 
         A game the bots end before that decision (they can, in a game of one hand) gave
         the learner nothing to decide: the next game of the seed's sequence is dealt
-        instead, so that the episode always begins with a decision."""
+        instead, so that the episode always begins with a decision. A hand they end
+        before it (at a crowded table of short hands) is the learner's too: its reward
+        comes with the first step's."""
         super().reset(seed=seed)
         self.table.reset(seed)
         others = [p for p in range(self.table.players) if p != self.seat]
@@ -130,7 +135,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
                 p: untimed(get_bot(level, seed=s, name=self.table.names[p]))
                 for p, level, s in zip(others, self.levels, seeds, strict=True)
             }
-            self._play_bots()
+            self._pending = self._play_bots()
             if not self.table.over:
                 break
             self.table.reset()
@@ -168,12 +173,16 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
             info["action_mask"][:] = 0
             info["illegal"] = True
             return obs, self.illegal_reward, True, False, info
-        reward = table.step(self.seat, index)[self.seat]
+        reward = self._pending + table.step(self.seat, index)[self.seat]
+        self._pending = 0.0
         self._steps += 1
         reward += self._play_bots()
         terminated = table.over
-        truncated = not terminated and self.max_steps is not None and self._steps >= self.max_steps
+        truncated = self._cut()
         obs, info = self._observe()
+        if truncated:  # as action_masks(): no action can be stepped until a reset
+            obs["action_mask"][:] = 0
+            info["action_mask"][:] = 0
         if self.render_mode == "human":
             self.render()
         return obs, reward, terminated, truncated, info
@@ -197,10 +206,15 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         info: dict[str, Any] = {"action_mask": mask.copy(), "hand": self.table.game.hand.number}
         return {"observation": obs, "action_mask": mask.copy()}, info
 
+    def _cut(self) -> bool:
+        """Whether ``max_steps`` cut the game short (it is not over)."""
+        return not self.table.over and self.max_steps is not None and self._steps >= self.max_steps
+
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions now, as booleans (the name sb3-contrib's maskable
-        algorithms look for); none once an illegal action has ended the game."""
-        if self._illegal:
+        algorithms look for); none once an illegal action has ended the game or
+        ``max_steps`` has cut it short."""
+        if self._illegal or self._cut():
             return np.zeros(self.codec.size, dtype=bool)
         return self.codec.mask(self.table.game.legal_actions()).astype(bool)
 
