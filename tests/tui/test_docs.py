@@ -31,6 +31,45 @@ def test_the_docs_the_help_names_exist(
         assert (ROOT / link).is_file(), link
 
 
+@pytest.mark.parametrize(
+    "command", [[], ["play"], ["replay"], ["rules"], ["simulate"], ["serve"], ["tournament"]]
+)
+def test_rummykit_docs_shows_every_doc_a_help_names(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a user who installed rummykit with pip has no docs/ folder: each docs/NAME.md a
+    # --help names is shown by `rummykit docs NAME` (given as written there, or bare)
+    for link in set(DOC_LINK.findall(help_of(command, capsys))):
+        for topic in (link, Path(link).stem):
+            assert main(["docs", topic]) == 0
+            assert capsys.readouterr().out == (ROOT / link).read_text(encoding="utf-8")
+
+
+def test_rummykit_docs_lists_every_guide_and_they_are_installed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["docs"]) == 0
+    listed = capsys.readouterr().out
+    for doc in DOCS.glob("*.md"):
+        title = doc.read_text(encoding="utf-8").split("\n", 1)[0].lstrip("# ").replace("`", "")
+        assert f"  {doc.stem} " in listed and title in listed
+    # the package's docs folder is the repository's, and a wheel takes its files
+    assert (ROOT / "src" / "rummykit" / "docs").resolve() == DOCS.resolve()
+    assert '"docs/*.md"' in (ROOT / "pyproject.toml").read_text()
+    assert main(["docs", "rules", "--path"]) == 0
+    assert Path(capsys.readouterr().out.strip()).resolve() == (DOCS / "rules.md").resolve()
+
+
+def test_rummykit_docs_names_the_guides_for_an_unknown_topic(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["docs", "poker"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("rummykit docs: no guide is called 'poker'; the guides are ")
+    assert "rules, seed-notes" in captured.err
+
+
 def test_the_docs_the_readme_and_the_games_help_name_exist() -> None:
     readme = (ROOT / "README.md").read_text()
     links = set(DOC_LINK.findall(readme))

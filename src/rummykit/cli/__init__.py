@@ -9,7 +9,15 @@ import os
 import sys
 from collections.abc import Sequence
 
-from rummykit.cli import play_cmd, replay_cmd, rules_cmd, serve_cmd, simulate_cmd, tournament_cmd
+from rummykit.cli import (
+    docs_cmd,
+    play_cmd,
+    replay_cmd,
+    rules_cmd,
+    serve_cmd,
+    simulate_cmd,
+    tournament_cmd,
+)
 
 __all__ = ["main"]
 
@@ -18,6 +26,8 @@ rummykit plays Rummy 500 and its family exactly by the rules.
 
 The rules are in docs/rules.md, the game record format and the card and action notation
 (7H, JK=8H, "meld 7H 8H 9H") in docs/notation.md. Each command has its own --help.
+The docs/*.md guides the --help texts name come with rummykit: rummykit docs rules
+shows docs/rules.md, rummykit docs lists them all.
 """
 
 _EPILOG = """\
@@ -27,6 +37,7 @@ examples:
   rummykit rules remik-500           every option of a preset, explained
   rummykit simulate --games 100      bots against each other, with statistics
   rummykit tournament --players 16   a Remik multi-table tournament between bots
+  rummykit docs rules                the rules, each with the id a refused action names
 """
 
 
@@ -48,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_cmd.add_parser(sub)
     serve_cmd.add_parser(sub)
     tournament_cmd.add_parser(sub)
+    docs_cmd.add_parser(sub)
     return parser
 
 

@@ -46,8 +46,8 @@ HELP_TEXT = """\
 A refused action names its rule, as [b]\\[discard.one][/b], and changes
 nothing. Undo takes back your last action while nobody has acted since,
 never a draw from the stock. The game is saved after every action:
-[b]{command} play --resume[/b] continues it. The rules, by id: docs/rules.md;
-options: docs/options.md (in rummykit's repository) or [b]{command} rules[/b]."""
+[b]{command} play --resume[/b] continues it. Rules by id: [b]{command} docs rules[/b];
+options: [b]{command} docs options[/b] or [b]{command} rules[/b]."""
 
 #: The line under the help, always in view.
 HELP_KEYS = "↑ ↓ PgUp PgDn: scroll · Escape or Enter: close"
