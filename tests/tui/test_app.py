@@ -399,6 +399,25 @@ async def test_a_save_that_fails_shows_in_the_title(tmp_path: Path) -> None:
         assert "NOT SAVED" in screen_text(app)
 
 
+async def test_a_save_that_fails_at_a_long_path_leaves_the_prompt_in_view(tmp_path: Path) -> None:
+    # the warning names the file by its last parts: with the whole path (here 190
+    # characters) the three lines of the message line held no room for the prompt
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    path = blocker.joinpath(*(["a-rather-long-folder-name"] * 6), "game.json")
+    app = PlayApp(scenario_session(path), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await type_command(pilot, "draw")
+        text = message(app)
+        assert "NOT SAVED: cannot save to …/a-rather-long-folder-name/game.json" in text
+        assert "then discard <card>." in screen_text(app)  # the whole prompt is in view
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert "Press ctrl+q again" in screen_text(app)
+        assert app.is_running
+
+
 async def test_the_help_fits_at_80x24() -> None:
     app = PlayApp(scenario_session(), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -405,14 +405,25 @@ class PlayApp(App[None]):
         s = self.session
         failing = s.save_error is not None
         if failing and not self._save_failing:
-            self.warn(f"NOT SAVED: {s.save_error}; quitting loses the game (ctrl+q asks first).")
+            self.warn(
+                f"NOT SAVED: {self._save_problem()}; quitting loses the game (ctrl+q asks first)."
+            )
         self._save_failing = failing
+
+    def _save_problem(self) -> str:
+        """Why the game is not saved, its file's path shortened (the message line holds
+        three lines; the whole path is printed when the game ends)."""
+        s = self.session
+        problem = s.save_error or ""
+        if s.save_path is not None:
+            problem = problem.replace(str(s.save_path), short_path(s.save_path))
+        return problem
 
     def _unsaved(self) -> str | None:
         """Why quitting now would lose the game, or None when it is saved."""
         s = self.session
         if s.save_error is not None:
-            return f"The game is NOT SAVED ({s.save_error})"
+            return f"The game is NOT SAVED ({self._save_problem()})"
         if s.save_path is None and not s.over:
             return "The game is not saved (--no-save): it cannot be continued later"
         return None
@@ -708,3 +719,24 @@ class PlayApp(App[None]):
         self.person_acts()
         if not self._dialog_open:
             self._show_sheet(final=self.session.over)
+
+
+def short_path(path: Path, room: int = 40) -> str:
+    """``path`` in at most ``room`` characters: its last parts after an ellipsis.
+
+    >>> short_path(Path("/home/ana/games/rummy/2026/november/club-night/game.json"))
+    '…/2026/november/club-night/game.json'
+    >>> short_path(Path("/tmp/game.json"))
+    '/tmp/game.json'
+    """
+    whole = str(path)
+    if len(whole) <= room:
+        return whole
+    kept = path.name
+    if len(kept) + 2 > room:
+        return "…" + kept[-(room - 1) :]
+    for part in reversed(path.parts[:-1]):
+        if len(kept) + len(part) + 3 > room:
+            break
+        kept = f"{part}/{kept}"
+    return f"…/{kept}"
