@@ -25,7 +25,9 @@ def _load(path: Path) -> ModuleType:
 
 
 def test_the_training_example_trains_and_evaluates(capsys: pytest.CaptureFixture[str]) -> None:
-    script = _load(ROOT / "examples" / "train_masked_policy.py")
+    # installed with the package: python -m rummykit.rl.train_masked_policy
+    from rummykit.rl import train_masked_policy as script
+
     assert script.main(["--hands", "20", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "hand 20/20" in out

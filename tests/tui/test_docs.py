@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rummykit.cli import main
+from rummykit.cli import docs_cmd, main
 from rummykit.tui.screens import help_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,6 +58,17 @@ def test_rummykit_docs_lists_every_guide_and_they_are_installed(
     assert '"docs/*.md"' in (ROOT / "pyproject.toml").read_text()
     assert main(["docs", "rules", "--path"]) == 0
     assert Path(capsys.readouterr().out.strip()).resolve() == (DOCS / "rules.md").resolve()
+
+
+def test_rummykit_docs_says_so_when_the_guides_were_not_installed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # a wheel built from a checkout without symbolic links has no guides: one clear line
+    monkeypatch.setattr(docs_cmd, "_folder", lambda: tmp_path / "docs")
+    for argv in (["docs"], ["docs", "rules"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("rummykit docs: the guides were not installed with this copy")
 
 
 def test_rummykit_docs_names_the_guides_for_an_unknown_topic(

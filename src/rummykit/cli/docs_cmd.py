@@ -45,7 +45,13 @@ def topics() -> dict[str, str]:
     'The rules as rummykit plays them'
     """
     found: dict[str, str] = {}
-    for item in sorted(_folder().iterdir(), key=lambda t: t.name):
+    folder = _folder()
+    if not folder.is_dir():  # built from a checkout without symbolic links (git on Windows)
+        raise FileNotFoundError(
+            f"the guides were not installed with this copy of rummykit (no {folder}); "
+            "reinstall it from a wheel or a checkout that has them"
+        )
+    for item in sorted(folder.iterdir(), key=lambda t: t.name):
         if item.name.endswith(".md"):
             first = item.read_text(encoding="utf-8").split("\n", 1)[0]
             found[item.name.removesuffix(".md")] = first.lstrip("# ").replace("`", "")
@@ -78,7 +84,15 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Lists the guides or prints one; returns the exit status (0, or 2 for an unknown
-    topic)."""
+    topic or guides that were not installed)."""
+    try:
+        return _show(args)
+    except FileNotFoundError as e:
+        print(f"rummykit docs: {e}", file=sys.stderr)
+        return 2
+
+
+def _show(args: argparse.Namespace) -> int:
     if args.topic is None:
         known = topics()
         width = max(map(len, known))

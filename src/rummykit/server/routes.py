@@ -161,7 +161,7 @@ def lobby_routes(
             "presets": list(PRESETS),
             # every level a seat may name: the difficulties, the ladder, the extra levels
             "levels": lobby().runner.levels(),
-            "docs": "docs/server.md, docs/protocol.md",
+            "docs": "rummykit docs server, rummykit docs protocol",
         }
 
     async def health(_: Request) -> Response:

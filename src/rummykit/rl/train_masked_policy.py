@@ -13,10 +13,12 @@ At the end the policy plays full games to 500 against rummykit's ``random`` bot 
 Gymnasium single-seat environment and prints its win rate (and that of the untrained,
 uniform policy for comparison)::
 
-    python examples/train_masked_policy.py                   # about a minute on one core
-    python examples/train_masked_policy.py --hands 300 --games 20   # a quick look
+    python -m rummykit.rl.train_masked_policy                  # about a minute on one core
+    python -m rummykit.rl.train_masked_policy --hands 300 --games 20   # a quick look
 
-Needs the ``rl`` extra: ``pip install 'rummykit[rl]'``.
+Needs the ``rl`` extra: ``pip install 'rummykit[rl]'``. It is installed with the package,
+an example to read and copy (``rummykit docs rl --path`` shows where the guides are; this
+file is ``rummykit/rl/train_masked_policy.py`` beside them).
 """
 
 from __future__ import annotations
