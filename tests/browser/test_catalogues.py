@@ -103,3 +103,87 @@ def test_every_rule_id_of_the_rules_has_an_explanation() -> None:
     quiet |= {"game.settlement"}
     quiet |= {i for i in ids if i.startswith("score.")}
     assert sorted(i for i in ids - quiet if f"rule.{i}" not in english) == []
+
+
+#: Space-like characters that do not break a line: U+00A0 and the narrow U+202F.
+NO_BREAK = "\u00a0\u202f"
+
+
+def test_french_high_punctuation_sits_after_a_no_break_space() -> None:
+    # French sets a space before : ; ! ? and inside « »; an ordinary one lets the sign
+    # wrap alone to the next line ("… Rami" / "!"), so each is a no-break space
+    french = _load("fr")
+    loose = re.compile(rf"[^{NO_BREAK}](?=[:;!?»])|«(?![{NO_BREAK}])")
+    assert sorted(k for k, v in french.items() if loose.search(v)) == []
+
+
+def test_french_elides_no_word_before_a_name() -> None:
+    # "de" + a name that may begin with a vowel ("Combinaisons de Ana") should elide,
+    # and a name cannot: a name stands after a colon, or as the subject
+    french = _load("fr")
+    elides = r"\b(?:de|que|le|la|ne|se|ce|jusque|lorsque|puisque)"
+    before = re.compile(elides + r" \{(?:name|names|players)\}")
+    assert sorted(k for k, v in french.items() if before.search(v)) == []
+
+
+#: Words a review of the translations found wrong (language: [(words, why), ...]).
+MISTRANSLATED = {
+    "fr": [
+        ("sauf la carte de la défausse", "the card to discard, not one of the pile"),
+        ("brelan ou carré", "one meld is a group, not a set or four"),
+        ("Carte du fond", "a card below the top, not the bottom one"),
+        ("{name} reprend", "log.undone: the action is undone, not taken again"),
+    ],
+    "es": [
+        ("del fondo", "a card below the top, not the bottom one"),
+        ("menos la carta del descarte", "the card to discard, not one of the pile"),
+        ("robo profundo", "robar is from the stock; from the pile it is tomar"),
+    ],
+    "pt": [
+        ("do fundo", "a card below the top, not the bottom one"),
+        ("menos a carta do descarte", "the card to discard, not one of the pile"),
+        ("por vez", "a turn: 'por vez' reads as 'at a time'"),
+        ("numa vez", "a turn: 'numa vez' reads as 'at one time'"),
+        ("ao fim de uma vez", "a turn: 'vez' reads as 'time'"),
+    ],
+    "pl": [
+        ("dołożona przez", "the name would need the accusative"),
+        ("nigdy oba", "never both ends at once: nigdy jednocześnie"),
+        ("przy jednym stole", "the term is turniej jednostołowy"),
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(MISTRANSLATED))
+def test_words_once_mistranslated_are_gone(lang: str) -> None:
+    catalogue = _load(lang)
+    found = [
+        (key, words, why)
+        for words, why in MISTRANSLATED[lang]
+        for key, value in catalogue.items()
+        if words.lower() in value.lower()
+    ]
+    assert found == []
+
+
+def test_polish_actions_to_do_are_nouns_that_read_after_a_name() -> None:
+    # do.* is a hint's action, a choice's label and, in log.undone ("{name} cofa:
+    # {action}"), the action taken back: a verbal noun reads in all three, an imperative
+    # ("wyłóż") does not
+    polish = _load("pl")
+    imperative = re.compile(r"\b(?:dobierz|weź|zawołaj|wyłóż|dołóż|wymień|odrzuć|zakończ|pasuj)\b")
+    found = [k for k, v in polish.items() if k.startswith("do.") and imperative.search(v)]
+    assert found == []
+
+
+def test_a_message_joined_to_more_words_is_one_message() -> None:
+    # "Replay" + ": " + a name, joined in the code, cannot follow French typography (a
+    # no-break space before the colon): each such line is one message with placeholders,
+    # and the English reads as it did
+    english = _load("en")
+    assert english["replay.heading"] == "Replay: {preset}"
+    assert english["lobby.replay-game"] == "Replay: {preset}, {players}"
+    assert english["rummy.call-take-cards"] == english["rummy.call-take"] + ": {cards}"
+    joined = re.compile(r"""\$\{t\([^`]*?\)\}:\s|\bt\("[\w.-]+"(?:,[^()]*)?\),\s*": """)
+    code = {p.name: p.read_text(encoding="utf-8") for p in (STATIC / "js").glob("*.js")}
+    assert sorted(name for name, text in code.items() if joined.search(text)) == []

@@ -265,3 +265,74 @@ def test_a_shared_win_names_every_winner_in_each_language(server: Any, browser: 
         assert lines["shared"] == words["result.shared"].replace("{names}", names[lang])
         assert lines["alone"] == words["result.winner"].replace("{name}", "Ana")
         assert lines["older"] == words["result.winner"].replace("{name}", "Ben")
+
+
+def _fill(template: str, **params: object) -> str:
+    """A catalogue message with its placeholders filled, as i18n.js's t() fills them."""
+    return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]), template)
+
+
+def test_a_message_with_words_after_a_colon_is_whole_in_each_language(
+    server: Any, browser: Any
+) -> None:
+    # the replay's heading, a finished game in the lobby and a "Rummy!" call's label are
+    # each one message (French puts a no-break space before the colon, which the code
+    # cannot know); a Portuguese score of 0 takes the plural ("0 pts", not "0 pt")
+    from pathlib import Path
+
+    from rummykit.server.web import replay_frames
+
+    case = Path(__file__).resolve().parents[1] / "cases" / "remik-table-leaders-play-on.json"
+    doc = json.loads(case.read_text(encoding="utf-8"))
+    frames = replay_frames({k: v for k, v in doc.items() if k not in ("expect", "comment")})
+    assert frames["preset"] == "remik-500" and frames["frames"][0]["totals"] == [0, 0, 0]
+    finished = [{"id": "g1", "preset": "rummy", "players": ["Ana", "Ben"], "finished": None}]
+    welcome, state = _ace_at_either_end()
+    pile = state["view"]["pile"]
+    assert pile
+
+    def serve(ws: Any) -> None:
+        def answer(message: str | bytes) -> None:
+            if json.loads(message)["type"] == "hello":
+                ws.send(json.dumps(welcome))
+                ws.send(json.dumps(state))
+
+        ws.on_message(answer)
+
+    page = new_page(browser)
+    page.route("**/web/replay/play-off", lambda route: route.fulfill(json=frames))
+    page.route(re.compile(r"/games\?limit="), lambda route: route.fulfill(json=finished))
+    page.route("**/tables/ACEEND", lambda route: route.fulfill(json=welcome["table"]))
+    page.route_web_socket("**/ws", serve)
+    for lang in LANGUAGES:
+        words = catalogue(lang)
+        page.goto(f"{server.url}/?replay=play-off&lang={lang}")
+        ready(page)
+        heading = page.locator(".replay h1.status").text_content()
+        assert heading == _fill(words["replay.heading"], preset=words["preset.remik-500.name"])
+        if lang == "en":
+            assert heading == "Replay: Remik 500"  # as before the message was whole
+        if lang == "pt":
+            score = page.locator(".replay-players .player .score").first.text_content()
+            assert score == "0 pts" == _fill(words["player.score"], score=0)
+
+        page.goto(f"{server.url}/?lang={lang}")
+        ready(page)
+        game = page.locator('a[data-game="g1"]').text_content()
+        name = words["preset.rummy.name"]
+        assert game == _fill(words["lobby.replay-game"], preset=name, players="Ana, Ben")
+        if lang == "en":
+            assert game == "Replay: Rummy, Ana, Ben"
+
+        page.goto(f"{server.url}/?t=ACEEND&lang={lang}")
+        ready(page)
+        page.locator(".table-screen").wait_for()
+        page.evaluate("rk.session.offerRummy([{ verb: 'rummy', depth: 1, text: 'rummy 1' }])")
+        call = page.locator("dialog#rummy-call[open] button.choice").first
+        card = call.locator(".card").get_attribute("aria-label")
+        label = call.get_attribute("aria-label")
+        assert label == _fill(words["rummy.call-take-cards"], count=1, cards=card)
+        if lang == "en":
+            assert label == f"Call and take 1: {card}"
+        assert no_missing_text(page) == [], lang
+    assert page.errors == []

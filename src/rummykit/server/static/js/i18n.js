@@ -45,7 +45,9 @@ export async function setLanguage(lang, save = false) {
   if (mine !== switches) return false;
   messages = loaded;
   current = lang;
-  plurals = new Intl.PluralRules(lang);
+  // CLDR's "pt" puts 0 with 1 ("0 pt", "Monte, 0 carta"); "pt-PT" gives 0 the plural
+  // ("0 pts", "Monte, 0 cartas") and the same form as "pt" for every other whole number
+  plurals = new Intl.PluralRules(lang === "pt" ? "pt-PT" : lang);
   missing.clear();
   document.documentElement.lang = lang;
   if (save) prefs.saveLanguage(lang);

@@ -259,7 +259,7 @@ export async function renderLobby(root, config) {
             h(
               "li",
               {},
-              h("a", { href: `/?replay=${g.id}`, "data-game": g.id }, `${t("lobby.replay")}: ${presetName(g.preset)}, ${g.players.join(", ")}`),
+              h("a", { href: `/?replay=${g.id}`, "data-game": g.id }, t("lobby.replay-game", { preset: presetName(g.preset), players: g.players.join(", ") })),
               g.finished ? ` · ${new Date(g.finished).toLocaleString(language())}` : "", // the page's language, not the browser's
             ),
           )

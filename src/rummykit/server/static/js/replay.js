@@ -86,7 +86,7 @@ export class Replay {
         h(
           "div",
           { class: "status-bar" },
-          h("h1", { class: "status" }, t("replay.title"), ": ", presetName(this.doc.preset)),
+          h("h1", { class: "status" }, t("replay.heading", { preset: presetName(this.doc.preset) })),
           h("span", { class: "hand-number" }, t("replay.step", { step: this.step + 1, steps: frames.length, hand: v.hand_number })),
         ),
         h("p", { class: "status yours", "aria-live": "polite", id: "replay-what" }, what),

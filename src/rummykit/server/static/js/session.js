@@ -347,7 +347,7 @@ export class Session {
                   type: "button",
                   class: "choice",
                   // the label a screen reader says replaces the cards' own names: it names them
-                  "aria-label": `${t("rummy.call-take", { count: c.depth })}: ${pile.slice(pile.length - c.depth).map(cardName).join(", ")}`,
+                  "aria-label": t("rummy.call-take-cards", { count: c.depth, cards: pile.slice(pile.length - c.depth).map(cardName).join(", ") }),
                   onclick: () => {
                     closeDialog();
                     answer(c.text);
