@@ -8,6 +8,7 @@ import gc
 
 import pytest
 
+import rummykit.server.collector as collector_module
 from rummykit.server.collector import Collector
 from rummykit.server.commits import GroupCommit
 from rummykit.server.storage import ActionRow, GameRow, HandRow, SeatRow, Store, TableRow
@@ -160,6 +161,38 @@ def test_the_collector_freezes_survivors_and_gives_everything_back_at_stop() -> 
 
     frozen, fulls, after, longest = asyncio.run(main())
     assert frozen > 0 and fulls >= 2 and after == 0 and longest > 0
+
+
+def test_the_collector_collects_early_when_frozen_objects_grow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a burst of short connections leaves cycles frozen after each generation-2 pass:
+    # a full pass comes before the ten minutes once they are half as many again
+    class Node:
+        other: object = None
+
+    monkeypatch.setattr(collector_module, "EARLY_AFTER", 0.0)
+
+    async def main() -> tuple[int, int, bool, bool]:
+        collector = Collector(full_every=600)
+        collector.start()
+        first = collector.fulls
+        quiet = collector.due()
+        kept = []
+        for _ in range(3 * max(1, gc.get_freeze_count()) // 2 + 1000):
+            a, b = Node(), Node()
+            a.other, b.other = b, a
+            kept.append(a)
+        gc.collect(2)  # what survives is frozen, as after Python's own pass
+        grown = collector.due()
+        kept.clear()  # the cycles are garbage now, but frozen
+        collector.full()
+        await collector.stop()
+        return first, collector.fulls, quiet, grown
+
+    first, fulls, quiet, grown = asyncio.run(main())
+    assert first == 1 and fulls == 2
+    assert not quiet and grown
 
 
 def test_the_collector_left_alone_when_told_so() -> None:

@@ -197,8 +197,15 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=65536,
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        # a stop (SIGTERM, Ctrl+C) waits this long for open requests and connections,
+        # then closes them: a client that never reads does not hold the server up
+        timeout_graceful_shutdown=GRACEFUL_STOP,
     )
     return 0
+
+
+#: Seconds a stopping server waits for open requests and connections to end.
+GRACEFUL_STOP = 10
 
 
 def _listen_problem(host: str, port: int) -> str | None:

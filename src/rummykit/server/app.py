@@ -12,12 +12,14 @@ import logging
 from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 
 from rummykit.server.botrunner import BotRunner
 from rummykit.server.collector import Collector
 from rummykit.server.config import ServerConfig
+from rummykit.server.connection import KeepTransport
 from rummykit.server.lobby import Lobby
 from rummykit.server.logs import event
 from rummykit.server.owner import DatabaseLock
@@ -130,7 +132,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         WebSocketRoute("/tables/{ref}/ws", socket),
     ]
     app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={Exception: internal_error}
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={Exception: internal_error},
+        # a client that stops reading is cut off through its transport (connection.py)
+        middleware=[Middleware(KeepTransport)],
     )
     app.state.server = server
     return app

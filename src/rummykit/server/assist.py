@@ -2,7 +2,9 @@
 
 - **A hint** (``{"type": "hint"}``): the heuristic bot's suggestion for the asker's
   position (:func:`rummykit.bots.hints.hint`), worked out in a thread like a bot's
-  decision, so that it never holds up the table, let alone another one.
+  decision, so that it never holds up the table, let alone another one, and once per
+  position and seat however many connections ask (:func:`_shared_hint`): asked again
+  and again, it costs no more.
 - **An undo** (``{"type": "undo", "seq": N}``): takes back the asker's last meld, lay-off
   or joker swap of the turn in progress (:mod:`rummykit.server.undo` says when that is
   allowed). The log loses the action and gains the undo, in one transaction; the game is
@@ -13,10 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import Any
 
 from rummykit import PlayerView
-from rummykit.bots.hints import hint
+from rummykit.bots.hints import Hint, hint
 from rummykit.server.connection import Connection
 from rummykit.server.logs import event as log_event
 from rummykit.server.protocol import error
@@ -57,6 +60,28 @@ async def _position(table: Table, conn: Connection) -> tuple[int, PlayerView] | 
     return seq, game.view(conn.seat)
 
 
+#: Per table, the hints of its position now (its seq) by seat, each worked out once.
+_HINTS: weakref.WeakKeyDictionary[Table, tuple[int, dict[int, asyncio.Future[Hint | None]]]]
+_HINTS = weakref.WeakKeyDictionary()
+
+
+def _shared_hint(
+    table: Table, seat: int, seq: int, view: PlayerView
+) -> asyncio.Future[Hint | None]:
+    """The hint for ``seat`` at ``table``'s position ``seq``: worked out (in a thread) by
+    the first to ask, shared with every later asker of that position. A hint costs about
+    a bot's decision; without this, a seat's connections asking over and over would hold
+    the threads and the interpreter from every table's bots."""
+    position, found = _HINTS.get(table, (-1, {}))
+    if position != seq:
+        position, found = seq, {}
+        _HINTS[table] = (position, found)
+    future = found.get(seat)
+    if future is None:
+        future = found[seat] = asyncio.ensure_future(asyncio.to_thread(hint, view))
+    return future
+
+
 async def answer_hint(table: Table, conn: Connection) -> None:
     """Answers a client's ``hint``: the suggestion for its position now, or an error
     (every one marked as answering the hint, ``server.internal`` where it failed)."""
@@ -65,7 +90,9 @@ async def answer_hint(table: Table, conn: Connection) -> None:
         if asked is None:
             return
         seq, view = asked
-        found = await asyncio.to_thread(hint, view)
+        assert conn.seat is not None  # a spectator was refused
+        # shielded: an asker that goes away does not stop the others' hint
+        found = await asyncio.shield(_shared_hint(table, conn.seat, seq, view))
         if found is None:  # no legal action: nothing to suggest
             table.send(conn, _no_hint("server.hint", "there is nothing to decide now", seq))
             return

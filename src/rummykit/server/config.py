@@ -39,8 +39,11 @@ class ServerConfig:
     #: the largest WebSocket message and HTTP body a client may send
     max_message_bytes: int = 4096
     max_body_bytes: int = 16384
-    #: messages waiting for a slow client before the server drops its connection
+    #: messages waiting for a slow client before the server cuts its connection off
     max_outbox: int = 2000
+    #: seconds one message may take to go out before the client, which has stopped
+    #: reading, is cut off (its socket's buffers are full)
+    send_timeout: float = 30.0
     #: seconds a new connection has to say hello
     hello_timeout: float = 10.0
     #: the most seats and tables (a bound on memory)

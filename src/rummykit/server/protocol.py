@@ -129,11 +129,17 @@ def decode(raw: str | bytes, limit: int = MAX_MESSAGE_BYTES) -> ClientMessage:
     kind = doc.get("type")
     cls = _TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        shown = repr(kind) if isinstance(kind, str) and len(kind) <= 40 else "this"
-        raise ProtocolError(
-            "server.type",
-            f"unknown message type {shown}; types are {', '.join(_TYPES)}",
-        )
+        if kind is None:
+            what = "a message needs a 'type'"
+        elif not isinstance(kind, str):
+            json_kind = {bool: "true or false", int: "a number", float: "a number"}
+            shown = json_kind.get(type(kind), "a list" if isinstance(kind, list) else "an object")
+            what = f"a message's 'type' is a text, not {shown}"
+        elif len(kind) > 40:
+            what = f"unknown message type {kind[:40]!r}… ({len(kind)} characters)"
+        else:
+            what = f"unknown message type {kind!r}"
+        raise ProtocolError("server.type", f"{what}; types are {', '.join(_TYPES)}")
     try:
         message: ClientMessage = msgspec.convert(doc, cls)
     except msgspec.ValidationError as e:

@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 
 import msgspec
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -91,15 +91,28 @@ def internal_error(request: Request, _exc: Exception | None = None) -> JSONRespo
     return JSONResponse({"error": {"rule": "server.internal", "message": message}}, 500)
 
 
+#: Seconds a client has to send a request's body: one that stops half way holds a
+#: request open (and, at the server's end, its shutdown) for no longer.
+BODY_TIMEOUT = 10.0
+
+
 async def _body(request: Request, cls: type[_S], limit: int) -> _S:
     declared = request.headers.get("content-length", "0")
     if declared.isdigit() and int(declared) > limit:
         raise LobbyError("lobby.size", f"a request body holds at most {limit} bytes", 413)
     raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > limit:
-            raise LobbyError("lobby.size", f"a request body holds at most {limit} bytes", 413)
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > limit:
+                    raise LobbyError(
+                        "lobby.size", f"a request body holds at most {limit} bytes", 413
+                    )
+    except TimeoutError:
+        raise LobbyError(
+            "lobby.request", f"the request's body did not come within {BODY_TIMEOUT:g} s", 408
+        ) from None
     try:
         return msgspec.json.decode(bytes(raw) or b"{}", type=cls)
     except msgspec.ValidationError as e:
@@ -148,6 +161,8 @@ def lobby_routes(
                 return JSONResponse(await fn(request), status_code=status)
             except RummyError as e:
                 return _error(e)
+            except ClientDisconnect:  # gone before its body came: nobody to answer
+                return Response(status_code=400)
             except Exception:
                 return internal_error(request)
 

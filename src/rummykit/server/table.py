@@ -224,11 +224,12 @@ class Table:
         )
 
     # ------------------------------------------------------------------ sending
-    def send(self, conn: Connection, message: dict[str, Any]) -> None:
-        """Queues ``message`` to one client."""
+    def send(self, conn: Connection, message: dict[str, Any], catching_up: bool = False) -> None:
+        """Queues ``message`` to one client (``catching_up``: one of the events it missed,
+        which do not count towards its limit: see :meth:`Connection.send`)."""
         if self.config.on_send is not None:
             self.config.on_send(self, conn.seat, message)
-        conn.send(message)
+        conn.send(message, catching_up)
 
     def doc(self) -> dict[str, Any]:
         """The table as the lobby and the ``table`` message show it."""
@@ -309,18 +310,21 @@ class Table:
     def catch_up(self, conn: Connection, last: int | None) -> None:
         """Sends the events after ``last`` of the current game (all of them are kept)
         and its undos (``undone``), then the client's view; a ``last`` from another game
-        gets the view alone."""
+        gets the view alone, and so does a client still being sent an earlier catch-up
+        (those events, and the ones since, are on their way: a client asking again and
+        again does not fill the server's memory with copies of the log)."""
         game = self.game_row
         if game is None:
             return
-        if last is not None and game.first_seq <= last <= self.row.seq:
+        if last is not None and not conn.owed and game.first_seq <= last <= self.row.seq:
             for row in self.log:
                 if row.seq <= last:
                     continue
                 if is_undo(row):
-                    self.send(conn, undone_message(row))
+                    self.send(conn, undone_message(row), True)
                 else:
-                    self.send(conn, self._event_message(row, event_for(row, conn.seat)))
+                    message = self._event_message(row, event_for(row, conn.seat))
+                    self.send(conn, message, True)
         self.send_state(conn)
 
     def _event_message(self, row: ActionRow, event: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,8 @@ sees it. A bad message is answered with a named error and the connection stays o
 only a bad ``hello`` closes it (codes: 4400 bad hello, 4401 a page from another origin,
 4403 unknown token, 4404 no such table, 4408 no hello in time, 4429 far over the rate
 limit, 4503 a table the server cannot open now (it is full, or could not bring the
-table back at its start), 1013 reads too slowly, 1011 the server failed).
+table back at its start), 1011 the server failed). A client that reads too slowly is cut
+off without a close (:meth:`Connection.cut`).
 
 An unexpected exception while handling a message is logged (kind ``internal``) and the
 client gets a ``server.internal`` error, never the exception itself.
@@ -93,7 +94,7 @@ async def _hello(websocket: WebSocket, table: Table, config: ServerConfig) -> Co
         if seat is None:
             await _refuse(websocket, "server.token", "this token holds no seat here", 4403)
             return None
-    conn = Connection(websocket, seat, config.max_outbox)
+    conn = Connection(websocket, seat, config.max_outbox, config.send_timeout)
     try:
         # the seat is looked up again in the table's task: a leave may have freed it
         seated = await table.call(seating.connect, table, conn, hello.seq, hello.token)
