@@ -112,9 +112,11 @@ class Connection:
                 message, catching_up = queued
                 self._owed -= catching_up
                 text = _encoder.encode(message).decode()
-                await asyncio.wait_for(self.websocket.send_text(text), self.send_timeout)
+                async with asyncio.timeout(self.send_timeout):  # no task a message
+                    await self.websocket.send_text(text)
             self.closed = True
-            await asyncio.wait_for(self.websocket.close(self.code), self.send_timeout)
+            async with asyncio.timeout(self.send_timeout):
+                await self.websocket.close(self.code)
         except TimeoutError:  # the socket takes nothing more: the client does not read
             self.cut()
         except Exception:  # the client went away, or the socket failed
