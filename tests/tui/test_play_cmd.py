@@ -20,6 +20,7 @@ from rummykit.bots import (
     DIFFICULTIES,
     GOING_OUT_DIFFICULTIES,
     LUCKIER_DIFFICULTIES,
+    PAIR_REMIK_DIFFICULTIES,
     resolve_level,
 )
 from rummykit.cli import build_parser, main
@@ -185,7 +186,13 @@ def test_help_names_the_level_of_each_difficulty_and_of_the_default(
         main(["play", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "hard (heuristic, the default)" not in out
-    tables = (DIFFICULTIES, CROWDED_DIFFICULTIES, GOING_OUT_DIFFICULTIES, LUCKIER_DIFFICULTIES)
+    tables = (
+        DIFFICULTIES,
+        CROWDED_DIFFICULTIES,
+        PAIR_REMIK_DIFFICULTIES,
+        GOING_OUT_DIFFICULTIES,
+        LUCKIER_DIFFICULTIES,
+    )
     for table in tables:
         assert ", ".join(f"{d} ({level})" for d, level in table.items()) in out
     # the opponents play the heuristic unless --bots says otherwise: "hard" where melds
@@ -194,8 +201,9 @@ def test_help_names_the_level_of_each_difficulty_and_of_the_default(
     assert resolve_level("hard", Rules.preset("500-rum"), 3) == "heuristic"
     assert resolve_level("expert", Rules.preset("rummy"), 3) == "heuristic"
     assert (
-        "default opponents: the level heuristic, which is hard where melds score and expert "
-        "where only going out counts (rummy, block-rummy, wrotham)"
+        "default opponents: the level heuristic, which is hard where melds score (no "
+        "difficulty at 2 players with Remik's card values) and expert where only going out "
+        "counts (rummy, block-rummy, wrotham)"
     ) in out
 
 

@@ -18,6 +18,7 @@ from rummykit.bots.levels import (
     GOING_OUT_DIFFICULTIES,
     LEVELS,
     LUCKIER_DIFFICULTIES,
+    PAIR_REMIK_DIFFICULTIES,
     SEARCH_LEVELS,
     difficulty_help,
     resolve_level,
@@ -48,9 +49,11 @@ def _default_help() -> str:
     going_out = [n for n in PRESETS if Rules.preset(n).scoring is not Scoring.MELDED_MINUS_HAND]
     melds = _playing(DEFAULT_LEVEL, DIFFICULTIES, CROWDED_DIFFICULTIES)
     going = _playing(DEFAULT_LEVEL, GOING_OUT_DIFFICULTIES, LUCKIER_DIFFICULTIES)
+    pair_remik = _playing(DEFAULT_LEVEL, PAIR_REMIK_DIFFICULTIES)
     return (
         f"  default opponents: the level {DEFAULT_LEVEL}, which is {melds} where melds score\n"
-        f"  and {going} where only going out counts ({', '.join(going_out)})"
+        f"  ({pair_remik} at 2 players with Remik's card values) and {going} where only\n"
+        f"  going out counts ({', '.join(going_out)})"
     )
 
 
