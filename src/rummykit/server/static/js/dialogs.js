@@ -1,7 +1,7 @@
 // Dialogs (native <dialog>, so focus, Escape and screen readers work): a choice between
 // actions, the score sheet, the game's result.
 
-import { h, replace } from "./dom.js";
+import { focusTarget, h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 
 let open = null;
@@ -81,16 +81,17 @@ export function showDialog({ id, content: make = null, title = "", body = [], bu
 /** Gives the focus back after a dialog closes. The browser gives it to the control that
  * had it, but the screen is drawn afresh at every message, so that control may be gone and
  * the focus left on the page's body, where a keyboard user would have to start again: then
- * the control drawn in its place (the same data-focus key) has it, else the stock, else the
- * first control of the screen. */
+ * the control drawn in its place (the same data-focus key) has it, or one of its kind
+ * nearest its place (the card now last of the hand), else the stock, else the first
+ * control of the screen. */
 function focusAfter(key) {
   const active = document.activeElement;
   if (open || (active && active !== document.body && active.isConnected)) return;
   const app = document.getElementById("app");
   if (!app) return;
   const usable = (el) => el && !el.disabled;
-  const same = key ? app.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
-  const el = [same, app.querySelector('[data-focus="stock"]'), app.querySelector("[data-focus]")].find(usable);
+  const near = focusTarget(app, key, [], {}, false);
+  const el = [near && near.el, app.querySelector('[data-focus="stock"]'), app.querySelector("[data-focus]")].find(usable);
   if (el) el.focus();
 }
 

@@ -13,6 +13,8 @@ export class Hand {
     this.cards = saved ? saved.cards : [];
     /** Cards that came into the hand with the last view (shown raised a moment). */
     this.fresh = new Set();
+    /** Cards that came into the hand with its last change (marked "new" until the next). */
+    this.recent = [];
   }
 
   /** Takes the hand of a new view: kept cards keep their place, new ones go in by the
@@ -28,6 +30,8 @@ export class Hand {
       }
     }
     this.fresh = new Set(this.cards.length ? left : []);
+    // a hand that changed: what came in is new (a whole new hand, a deal, is not marked)
+    if (left.length || kept.length !== this.cards.length) this.recent = kept.length ? [...left] : [];
     this.cards = [...kept, ...left];
     if (this.mode !== "own") this.sort(this.mode);
     else this.save();

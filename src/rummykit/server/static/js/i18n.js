@@ -76,6 +76,11 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** Names the browser's tab and window after the page's view: "Lobby – rummykit". */
+export function setTitle(page) {
+  document.title = t("page.title", { page });
+}
+
 /** Fills every [data-i18n] (text) and [data-i18n-label] (aria-label) under `root`. */
 export function translateStatic(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
-import { has, language, t } from "./i18n.js";
+import { has, language, setTitle, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 
 export const presetName = (name) => (has(`preset.${name}.name`) ? t(`preset.${name}.name`) : name);
@@ -71,6 +71,7 @@ function seatRow(config, index, state) {
 let kept = null; // {preset, seatStates, typedName, values: {id: value}, more, said}
 
 export async function renderLobby(root, config) {
+  setTitle(t("lobby.title"));
   const presetNames = Object.keys(config.presets);
   let preset = kept ? kept.preset : "500-rum";
   let seatStates = kept ? [...kept.seatStates] : ["you", "bot:medium"];

@@ -16,15 +16,23 @@ function applyPrefs() {
   document.body.classList.toggle("four-colour", Boolean(prefs.prefs().fourColour));
 }
 
-function header(onLanguage) {
+function header(onLanguage, onRedraw) {
   const select = document.getElementById("language");
-  replace(select, LANGUAGES.map((lang) => h("option", { value: lang, selected: lang === document.documentElement.lang }, t(`language.${lang}`))));
+  // each language's name is said in that language
+  replace(select, LANGUAGES.map((lang) => h("option", { value: lang, lang, selected: lang === document.documentElement.lang }, t(`language.${lang}`))));
   select.onchange = () => onLanguage(select.value);
   const colours = document.getElementById("four-colour");
   colours.checked = Boolean(prefs.prefs().fourColour);
   colours.onchange = () => {
     prefs.savePrefs({ ...prefs.prefs(), fourColour: colours.checked });
     applyPrefs();
+  };
+  // the table's one-letter keys, which a speech-input or screen-reader user may want off
+  const keys = document.getElementById("shortcuts");
+  keys.checked = prefs.shortcutsOn();
+  keys.onchange = async () => {
+    prefs.savePrefs({ ...prefs.prefs(), shortcuts: keys.checked });
+    await onRedraw(); // the buttons' key hints follow
   };
   translateStatic();
 }
@@ -57,12 +65,12 @@ async function boot() {
   }
   const onLanguage = async (lang) => {
     if (!(await setLanguage(lang, true))) return; // a later choice is on its way
-    header(onLanguage);
+    header(onLanguage, redraw);
     // everything on screen in the new language: the page, its message line, an open dialog
     await redraw();
     redrawDialog();
   };
-  header(onLanguage);
+  header(onLanguage, redraw);
   document.body.dataset.ready = "true";
 }
 

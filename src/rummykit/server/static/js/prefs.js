@@ -52,6 +52,10 @@ export function saveLanguage(lang) {
   }
 }
 
-/** Display preferences: {fourColour, name}. */
+/** Display preferences: {fourColour, name, shortcuts}. */
 export const prefs = () => read("rk.prefs", { fourColour: false, name: "" });
 export const savePrefs = (value) => write("rk.prefs", value);
+
+/** Whether the table's one-letter keys (D, M, X...) act: on unless the player turned
+ * them off (a switch at the top of the page). */
+export const shortcutsOn = () => prefs().shortcuts !== false;

@@ -3,8 +3,8 @@
 // game's record on the server).
 
 import { cardName, cardNode } from "./cards.js";
-import { h, replace } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { h, redraw, replace } from "./dom.js";
+import { has, setTitle, t } from "./i18n.js";
 import { describe } from "./words.js";
 import { presetName } from "./lobby.js";
 
@@ -42,10 +42,23 @@ export class Replay {
     this.render();
   }
 
+  /** Shows step `step` (from 0); the focus stays where it is (the button pressed, the
+   * slider), and the step's action is said in the page's lasting live region. */
   go(step) {
     if (!this.doc) return;
     this.step = Math.max(0, Math.min(this.doc.frames.length - 1, step));
-    this.render("replay-step");
+    this.render();
+    const live = document.getElementById("announce");
+    if (live) live.textContent = this.what(true);
+  }
+
+  /** What step this.step shows, in words (`spoken`: its cards named in words). */
+  what(spoken = false) {
+    const frame = this.doc.frames[this.step];
+    const v = frame.view;
+    const players = this.doc.players;
+    const dealer = frame.dealer ?? v.dealer;
+    return frame.action === null ? t("replay.deal", { hand: v.hand_number, name: players[dealer] }) : describe(players[frame.seat], frame.action, [], spoken);
   }
 
   /** The first step of the next (+1) or previous (-1) hand. */
@@ -57,8 +70,10 @@ export class Replay {
     if (i >= 0) this.go(i);
   }
 
-  render(focus = null) {
-    const keep = focus || (document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focus : null);
+  render() {
+    const active = document.activeElement;
+    const keep = active && this.root.contains(active) && active.dataset ? active.dataset.focus : null;
+    setTitle(t("replay.title"));
     if (this.error || !this.doc) {
       // the server's refusal in the page's language where the catalogue has it
       const error = this.error || { rule: null, text: "" };
@@ -76,9 +91,8 @@ export class Replay {
     // sends the view's alone
     const dealt = frame.dealt || players.map((_, seat) => seat);
     const totals = frame.totals || v.totals;
-    const dealer = frame.dealer ?? v.dealer;
-    const what = frame.action === null ? t("replay.deal", { hand: v.hand_number, name: players[dealer] }) : describe(players[frame.seat], frame.action);
-    replace(
+    const what = this.what();
+    redraw(
       this.root,
       h(
         "section",
@@ -89,13 +103,23 @@ export class Replay {
           h("h1", { class: "status" }, t("replay.heading", { preset: presetName(this.doc.preset) })),
           h("span", { class: "hand-number" }, t("replay.step", { step: this.step + 1, steps: frames.length, hand: v.hand_number })),
         ),
-        h("p", { class: "status yours", "aria-live": "polite", id: "replay-what" }, what),
+        // not a live region, drawn afresh at every step: go() says the step in #announce
+        h("p", { class: "status yours", id: "replay-what" }, what),
         h(
           "div",
           { class: "controls replay-controls", role: "toolbar", "aria-label": t("table.controls") },
           nav(t("replay.prev-hand"), "replay-prev-hand", () => this.hand(-1)),
           nav(t("replay.prev"), "replay-prev", () => this.go(this.step - 1)),
-          h("input", { type: "range", min: "0", max: String(frames.length - 1), value: String(this.step), "data-focus": "replay-step", "aria-label": t("replay.slider"), oninput: (e) => this.go(Number(e.target.value)) }),
+          h("input", {
+            type: "range",
+            min: "1",
+            max: String(frames.length),
+            value: String(this.step + 1),
+            "data-focus": "replay-step",
+            "aria-label": t("replay.slider"),
+            "aria-valuetext": t("replay.step-of", { step: this.step + 1, steps: frames.length }),
+            oninput: (e) => this.go(Number(e.target.value) - 1),
+          }),
           nav(t("replay.next"), "replay-next", () => this.go(this.step + 1)),
           nav(t("replay.next-hand"), "replay-next-hand", () => this.hand(1)),
         ),
@@ -126,12 +150,13 @@ export class Replay {
             ? v.melds.map((m) => h("div", { class: "meld", role: "group", "aria-label": t("table.meld", { number: m.number, kind: t(`meld.${m.kind}`), cards: m.cards.map(cardName).join(", ") }) }, h("span", { class: "meld-number", "aria-hidden": "true" }, String(m.number)), m.cards.map((c) => cardNode(c, { mini: true }))))
             : h("p", { class: "muted" }, t("table.no-melds")),
         ),
-        h("p", {}, h("a", { href: "/", class: "button-link" }, t("nav.lobby"))),
+        h("p", {}, h("a", { href: "/", class: "button-link", "data-focus": "lobby" }, t("nav.lobby"))),
       ),
     );
+    // the control that had the focus, where redraw() could not keep it
     if (keep) {
       const el = this.root.querySelector(`[data-focus="${keep}"]`);
-      if (el) el.focus();
+      if (el && el !== document.activeElement) el.focus();
     }
   }
 }

@@ -2,7 +2,7 @@
 // take, the start button. Also the message line shared with the game screen.
 
 import * as api from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, redraw } from "./dom.js";
 import { t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 import { presetName } from "./lobby.js";
@@ -53,7 +53,7 @@ function seatLine(session, seat) {
 export function renderRoom(root, session) {
   const table = session.table;
   if (!table) {
-    replace(root, h("section", { class: "room" }, messageLine(session), h("p", {}, h("a", { href: "/" }, t("nav.lobby")))));
+    redraw(root, h("section", { class: "room" }, messageLine(session), h("p", {}, h("a", { href: "/", "data-focus": "lobby" }, t("nav.lobby")))));
     return;
   }
   const link = `${location.origin}/?t=${table.code}`;
@@ -69,9 +69,18 @@ export function renderRoom(root, session) {
     "aria-label": t("room.your-name"),
     "data-focus": "player-name",
     oninput: (e) => (session.typedName = e.target.value),
+    // Enter in the field takes a seat, as in a form
+    onkeydown: (e) => {
+      if (e.key === "Enter" && !e.isComposing) {
+        e.preventDefault();
+        joinAt(undefined);
+      }
+    },
   });
   const joinAt = (seat) => {
-    const value = name.value.trim();
+    // the field on the page now: a redraw may have kept the one typed in
+    const field = document.getElementById("player-name");
+    const value = (field ? field.value : name.value).trim();
     if (!value) {
       session.hint("hint.name");
       return;
@@ -108,14 +117,17 @@ export function renderRoom(root, session) {
     );
     if (open.length) controls.append(h("p", { class: "muted" }, t("room.waiting", { count: open.length })));
   }
-  if (table.status === "playing" && !session.view) controls.append(h("p", {}, t("room.loading")));
+  // the game starting (or the next one, after Play again): the table's status line to be
+  if (table.status === "playing" && (!session.view || table.game !== session.game)) {
+    controls.append(h("p", { tabindex: "-1", "data-focus": "status" }, t("room.loading")));
+  }
   if (!seated) controls.append(h("p", { class: "muted" }, t("room.watching")));
-  replace(
+  redraw(
     root,
     h(
       "section",
       { class: "room", "aria-labelledby": "room-title" },
-      h("h1", { id: "room-title" }, t("room.title", { code: table.code })),
+      h("h1", { id: "room-title", tabindex: "-1", "data-focus": "heading" }, t("room.title", { code: table.code })),
       h("p", {}, t("room.rules", { preset: presetName(table.preset) }), table.clock ? ` · ${t("room.clock", { seconds: table.clock })}` : ""),
       h(
         "div",
@@ -125,7 +137,7 @@ export function renderRoom(root, session) {
         h(
           "div",
           { class: "share-link" },
-          h("input", { type: "text", readonly: true, value: link, id: "share-link", "aria-label": t("room.link") }),
+          h("input", { type: "text", readonly: true, value: link, id: "share-link", "aria-label": t("room.link"), "data-focus": "share-link" }),
           h(
             "button",
             {
@@ -148,7 +160,7 @@ export function renderRoom(root, session) {
       seats,
       messageLine(session),
       controls,
-      h("p", {}, h("a", { href: "/" }, t("nav.lobby"))),
+      h("p", {}, h("a", { href: "/", "data-focus": "lobby" }, t("nav.lobby"))),
     ),
   );
 }

@@ -5,19 +5,21 @@
 import * as api from "./api.js";
 import { TableSocket } from "./socket.js";
 import { Hand } from "./hand.js";
-import { has, t } from "./i18n.js";
+import { has, setTitle, t } from "./i18n.js";
 import { choose, closeDialog, openDialogId, scoreTable, showDialog } from "./dialogs.js";
 import { choices, tryDiscard, tryLayoff, tryMeld } from "./legal.js";
 import { cardName, cardNode } from "./cards.js";
 import { actionWords, describe, hintWords } from "./words.js";
-import { h } from "./dom.js";
+import { focusKeys, h } from "./dom.js";
+import { FOCUS_NEXT, focusFirstOf, focusOn, refocus } from "./focus.js";
+import { onKey } from "./keys.js";
 import * as prefs from "./prefs.js";
 
 /** The longest a drag in the hand holds the screen's redraws back (ms): a pointer that
  * is never let go (lost to the system) must not freeze the table. */
 const DRAG_HOLD_MS = 10000;
 import { renderRoom } from "./room.js";
-import { renderTable } from "./table.js";
+import { renderTable, winnerLine } from "./table.js";
 
 export class Session {
   constructor(root, ref, config) {
@@ -59,6 +61,8 @@ export class Session {
     this.socket = null;
     this.typedName = null; // the name typed in the waiting room, kept across redraws
     this.logOpen = false; // whether the hand's log is open, kept across redraws
+    this.wanted = null; // {key, el}: the focus fell back to el from key, which may come back (render)
+    this.focusNext = null; // the control the next redraw focuses (the game's result)
   }
 
   get tableId() {
@@ -101,7 +105,7 @@ export class Session {
     });
     this.socket.connect();
     this.timer = setInterval(() => this.tick(), 1000);
-    document.addEventListener("keydown", (e) => this.key(e));
+    document.addEventListener("keydown", (e) => onKey(this, e));
     // the tests reach the session here (to drop the socket as a network would)
     window.rk.session = this;
     this.render();
@@ -166,7 +170,10 @@ export class Session {
       pile: verb === "discard" || verb === "take" || verb === "rummy",
       meld: verb === "layoff" || verb === "swap" ? Number(e.action.split(" ").pop()) || null : verb === "meld" ? "new" : null,
     };
-    if (e.seat !== this.seat) this.announce(this.lastText(e.seat));
+    if (e.seat !== this.seat) this.announce(this.lastText(e.seat, true));
+    // the card we drew, or the joker a swap gave back, is said (the others see only a count)
+    else if (verb === "draw" && e.drawn) this.announce(t("you.drew", { card: cardName(e.drawn) }));
+    else if (verb === "swap") this.announce(t("you.got", { card: cardName("JK") }));
     const caught = e.result ? this.sheet.find((r) => r.hand === e.hand && r.caught) : null;
     if (caught) {
       caught.seen = false;
@@ -201,7 +208,7 @@ export class Session {
       this.answered = msg.seq; // pending until its state comes (onState)
       this.selected.clear();
       this.clearSent();
-    } else this.announce(this.lastText(msg.seat));
+    } else this.announce(this.lastText(msg.seat, true));
   }
 
   /** The last actions shown are those of hand `hand` of game `game`: a new hand's (or
@@ -215,13 +222,14 @@ export class Session {
     this.last = {};
   }
 
-  /** A player's last action (game seat `seat`) in words, in the page's language. */
-  lastText(seat) {
+  /** A player's last action (game seat `seat`) in words, in the page's language; `spoken`:
+   * its cards named in words, for a screen reader ("eight of clubs", not "8♣"). */
+  lastText(seat, spoken = false) {
     const last = this.last[seat];
     if (!last) return null;
     const name = this.playerName(seat);
-    if (last.undone !== undefined) return t("log.undone", { name, action: actionWords(last.undone) });
-    return describe(name, last.action, last.taken);
+    if (last.undone !== undefined) return t("log.undone", { name, action: actionWords(last.undone, [], spoken) });
+    return describe(name, last.action, last.taken, spoken);
   }
 
   /** The heuristic bot's suggestion: said in words, its cards highlighted (table.js). */
@@ -232,6 +240,7 @@ export class Session {
   }
 
   onState(msg) {
+    const wasOver = this.view && this.game === msg.game ? this.view.game_over : null;
     this.view = msg.view;
     this.seq = msg.seq;
     // the table as our action left it: the next one may go
@@ -257,6 +266,11 @@ export class Session {
     this.clock = msg.clock || null;
     this.clockEnds = this.clock ? this.clockEnd(this.clock) : null;
     this.flushQueued();
+    // the game ends before our eyes: the result is said, and the focus goes to it
+    if (this.view.game_over && wasOver === false) {
+      this.announce(t("result.said", { winner: winnerLine(this.view) }));
+      this.focusNext = "result";
+    }
     this.afterState();
   }
 
@@ -380,9 +394,10 @@ export class Session {
     return { kind: "error", rule, key: rule ? `rule.${rule}` : null, fallback: message || rule, detail };
   }
 
-  /** A message (this.message) in words, in the page's language now. */
-  messageText(m) {
-    if (m.hint) return hintWords(m.hint, this.view ? this.view.pile : []);
+  /** A message (this.message) in words, in the page's language now; `spoken`: its cards
+   * in words, for a screen reader. */
+  messageText(m, spoken = false) {
+    if (m.hint) return hintWords(m.hint, this.view ? this.view.pile : [], spoken);
     const params = m.seat === undefined ? m.params || {} : { ...m.params, name: this.playerName(m.seat) };
     if (m.key && has(m.key)) return t(m.key, params);
     return m.fallback || m.rule || "";
@@ -560,7 +575,7 @@ export class Session {
     const name = this.playerName(this.seat);
     return {
       value: action.text,
-      label: describe(name, action.text),
+      label: describe(name, action.text, [], true),
       // shown as what to do ("lay off ... at its low end"); said with the player's name
       node: [h("span", { class: "choice-label" }, actionWords(action.text)), action.cards.map((c) => cardNode(c, { mini: true }))],
     };
@@ -653,35 +668,6 @@ export class Session {
 
   // ---- keys ----------------------------------------------------------------------
 
-  key(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.target.closest("input, select, textarea, dialog")) return;
-    const card = e.target.closest(".hand .card[data-index]");
-    if (card && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
-      const i = Number(card.dataset.index);
-      const to = i + (e.key === "ArrowLeft" ? -1 : 1);
-      e.preventDefault();
-      if (e.shiftKey) this.moveCard(i, to);
-      else this.focus(`hand-${to}`);
-      return;
-    }
-    const actions = { d: () => this.draw(), m: () => this.meld(), l: () => this.layoff(), x: () => this.discard(), e: () => this.end(), p: () => choices(this.view, []).pass && this.send("pass"), h: () => this.askHint(), u: () => this.undo(), s: () => this.sort(this.hand.mode === "suit" ? "rank" : "suit"), Escape: () => this.clearSelection() };
-    const run = actions[e.key];
-    if (run && this.view && this.view.hand) {
-      e.preventDefault();
-      run();
-    }
-  }
-
-  /** Focuses the control named `key`; a text field gets back the caret `selection`
-   * ([start, end]) it had before a redraw. */
-  focus(key, selection = null) {
-    const el = this.root.querySelector(`[data-focus="${key}"]`);
-    if (!el) return;
-    el.focus();
-    if (selection && typeof el.setSelectionRange === "function") el.setSelectionRange(selection[0], selection[1]);
-  }
-
   // ---- drawing -------------------------------------------------------------------
 
   /** Says `text` to screen readers, in one of the page's two lasting live regions: a
@@ -717,15 +703,20 @@ export class Session {
     el.classList.toggle("low", left <= 10);
   }
 
+  /** The connection's state at the top: a live region, so written only when it changes
+   * (each write would be said again). */
   renderStatus() {
     const el = document.getElementById("connection");
     if (el) {
-      el.textContent = t(`connection.${this.connection}`);
-      el.dataset.state = this.connection;
+      const text = t(`connection.${this.connection}`);
+      if (el.textContent !== text) el.textContent = text;
+      if (el.dataset.state !== this.connection) el.dataset.state = this.connection;
     }
   }
 
-  /** Draws the whole screen again, keeping the focus on the same control. */
+  /** Draws the whole screen again, keeping the focus on the same control: the node itself
+   * where it is drawn alike (dom.js redraw), else the one drawn with its key, else a
+   * neighbour (refocus); `focusKey`: the control to focus instead. */
   render(focusKey = null) {
     if (this.dragging !== null && performance.now() - this.dragging < DRAG_HOLD_MS) {
       this.deferred = true;
@@ -736,22 +727,38 @@ export class Session {
     const log = this.root.querySelector("details.log");
     if (log) this.logOpen = log.open;
     const active = document.activeElement;
-    const keep = focusKey || (active && active.dataset ? active.dataset.focus : null);
+    // the focus is on the screen drawn here (not in a dialog, not in the header)
+    const inApp = Boolean(active && active !== this.root && this.root.contains(active));
+    const key = inApp && active.dataset ? active.dataset.focus || null : null;
+    const keys = inApp ? focusKeys(this.root) : [];
+    const wanted = this.wanted && this.wanted.el === active ? this.wanted.key : null;
+    this.wanted = null;
     // a text field being typed in keeps its caret (the waiting room redraws as people come)
     const selection = !focusKey && active && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
     const playing = this.view && this.table && this.table.status !== "waiting" && this.table.game === this.game;
     if (playing) {
       renderTable(this.root, this);
       this.hand.fresh.clear(); // new cards rise once, not at every redraw
-    } else renderRoom(this.root, this);
+      setTitle(t("table.title", { code: this.table.code }));
+    } else {
+      renderRoom(this.root, this);
+      if (this.table) setTitle(t("room.title", { code: this.table.code }));
+    }
     this.renderStatus();
     this.tick();
-    if (keep) this.focus(keep, selection);
+    // the control asked for (a card moved by the keyboard; the game's result, once no
+    // dialog is up)
+    const next = focusKey || (openDialogId() ? null : this.focusNext);
+    if (!openDialogId()) this.focusNext = null;
+    if (next && this.root.querySelector(`[data-focus="${next}"]`)) focusOn(this.root, next);
+    else if (wanted && focusFirstOf(this.root, FOCUS_NEXT[wanted.replace(/-\d+$/, "")] || [])) this.wanted = null;
+    else if (inApp && document.activeElement !== active) this.wanted = refocus(this.root, key, keys, selection, wanted);
+    else if (wanted) this.wanted = { key: wanted, el: active };
     // a new message is said once, in the live region that stays on the page: the line
     // drawn at every redraw is not a live region, or it would be said again each time
     if (this.message !== this.said) {
       this.said = this.message;
-      if (this.message) this.announce(this.messageText(this.message), this.message.kind === "error");
+      if (this.message) this.announce(this.messageText(this.message, true), this.message.kind === "error");
     }
   }
 }

@@ -4,13 +4,14 @@
 
 import * as api from "./api.js";
 import { backSvg, cardName, cardNode } from "./cards.js";
-import { h, fromMarkup, replace } from "./dom.js";
+import { h, fromMarkup, listen, redraw } from "./dom.js";
 import { choices, parseAction } from "./legal.js";
 import { language, t } from "./i18n.js";
 import { enableDrag } from "./hand.js";
 import { showDialog } from "./dialogs.js";
 import { describe } from "./words.js";
 import { messageLine } from "./room.js";
+import { shortcutsOn } from "./prefs.js";
 
 /** What to tell the player now: whose turn, what to do. */
 function statusText(s) {
@@ -122,15 +123,16 @@ function stockAndPile(s, legal, advised) {
     v.pile.length
       ? v.pile.map((card, i) => {
           const depth = v.pile.length - i;
+          // whether the card can be taken now is said, as its outline shows it
           const node = cardNode(card, {
             mini: true,
             button: true,
-            label: t("table.pile-card", { card: cardName(card), depth }),
+            label: t(depths.has(depth) ? "table.pile-card-now" : "table.pile-card-not-now", { card: cardName(card), depth }),
             extraClass: `${depths.has(depth) ? "legal" : ""}${depth === 1 ? " top" : ""}${depth === 1 && s.flash && s.flash.pile && s.flash.seq === s.seq ? " flash" : ""}${advised.depths.has(depth) ? " hinted" : ""}`,
           });
           node.dataset.depth = depth;
           node.dataset.focus = `pile-${depth}`;
-          node.addEventListener("click", () => s.take(depth));
+          listen(node, "click", () => s.take(depth));
           return node;
         })
       : h("span", { class: "muted" }, t("table.pile-empty")),
@@ -143,9 +145,11 @@ function stockAndPile(s, legal, advised) {
   );
 }
 
-function melds(s, legal, advised) {
+function melds(s, legal, advised, selected) {
   const v = s.view;
   const targets = new Set(legal.onMeld.map((a) => a.meld));
+  // with cards selected, a meld that takes them says so, as its outline shows it
+  const fits = (number) => selected.length > 0 && targets.has(number);
   const bySeat = v.players.map(() => []);
   for (const meld of v.melds) bySeat[owner(meld)].push(meld);
   const groups = bySeat
@@ -168,7 +172,7 @@ function melds(s, legal, advised) {
                     class: `meld${targets.has(meld.number) ? " legal" : ""}${flash ? " flash" : ""}${advised.meld === meld.number ? " hinted" : ""}`,
                     "data-meld": meld.number,
                     "data-focus": `meld-${meld.number}`,
-                    "aria-label": t("table.meld", { number: meld.number, kind: t(`meld.${meld.kind}`), cards: names }),
+                    "aria-label": t(fits(meld.number) ? "table.meld-fits" : "table.meld", { number: meld.number, kind: t(`meld.${meld.kind}`), cards: names }),
                     onclick: () => s.onMeld(meld.number),
                   },
                   h("span", { class: "meld-number", "aria-hidden": "true" }, String(meld.number)),
@@ -194,17 +198,27 @@ function melds(s, legal, advised) {
 
 function handArea(s, advised) {
   const keys = s.hand.keys();
+  // the cards that came in last (a draw, a take, a joker swapped back): marked, and so
+  // named, until the hand changes again, not only raised a moment (no motion for some)
+  const recent = {};
+  for (const card of s.hand.recent) recent[card] = (recent[card] || 0) + 1;
   const hand = h(
     "div",
     { class: "hand", role: "group", "aria-label": t("table.hand", { count: s.hand.cards.length }) },
     s.hand.cards.map((card, i) => {
       const picked = s.selected.has(keys[i]);
-      const node = cardNode(card, { button: true, extraClass: `${picked ? "selected" : ""}${s.hand.fresh.has(card) ? " fresh" : ""}${card === s.view.must_meld ? " must-meld" : ""}${advised.keys.has(keys[i]) ? " hinted" : ""}` });
+      const fresh = recent[card] > 0;
+      if (fresh) recent[card] -= 1;
+      const node = cardNode(card, {
+        button: true,
+        label: fresh ? t("card.new", { card: cardName(card) }) : null,
+        extraClass: `${picked ? "selected" : ""}${s.hand.fresh.has(card) ? " fresh" : ""}${fresh ? " new" : ""}${card === s.view.must_meld ? " must-meld" : ""}${advised.keys.has(keys[i]) ? " hinted" : ""}`,
+      });
       node.setAttribute("aria-pressed", picked ? "true" : "false");
       node.dataset.index = i;
       node.dataset.key = keys[i];
       node.dataset.focus = `hand-${i}`;
-      node.addEventListener("click", () => s.toggle(keys[i]));
+      listen(node, "click", () => s.toggle(keys[i]));
       return node;
     }),
   );
@@ -213,6 +227,7 @@ function handArea(s, advised) {
 }
 
 function button(label, key, legal, onClick, shortcut, hinted = false) {
+  const keys = shortcutsOn(); // the letter keys may be turned off (the page's header)
   return h(
     "button",
     {
@@ -223,8 +238,8 @@ function button(label, key, legal, onClick, shortcut, hinted = false) {
       "data-legal": legal ? "true" : "false",
       // a dim button still answers: the server then says which rule refuses the action
       "aria-label": legal ? label : t("button.not-now", { label }),
-      "aria-keyshortcuts": shortcut,
-      title: `${label} (${shortcut.toUpperCase()})`,
+      "aria-keyshortcuts": keys ? shortcut : null,
+      title: keys ? `${label} (${shortcut.toUpperCase()})` : label,
       onclick: onClick,
     },
     label,
@@ -245,11 +260,12 @@ function controls(s, legal, selected, advised) {
   if (legal.end) row.append(button(t("button.end"), "end", true, () => s.end(), "e", advised.verb === "end"));
   if (legal.pass) row.append(button(t("button.pass"), "pass", true, () => s.send("pass"), "p", advised.verb === "pass"));
   const sortBy = s.hand.mode === "rank" ? "suit" : "rank";
+  const keys = shortcutsOn();
   const tools = h(
     "div",
     { class: "tools" },
-    h("button", { type: "button", class: "tool", "data-action": "hint", "data-focus": "hint", "aria-keyshortcuts": "h", title: `${t("button.hint")} (H)`, onclick: () => s.askHint() }, t("button.hint")),
-    h("button", { type: "button", class: "tool", "data-focus": "sort", "aria-keyshortcuts": "s", onclick: () => s.sort(sortBy) }, t(`button.sort-${sortBy}`)),
+    h("button", { type: "button", class: "tool", "data-action": "hint", "data-focus": "hint", "aria-keyshortcuts": keys ? "h" : null, title: keys ? `${t("button.hint")} (H)` : null, onclick: () => s.askHint() }, t("button.hint")),
+    h("button", { type: "button", class: "tool", "data-focus": "sort", "aria-keyshortcuts": keys ? "s" : null, onclick: () => s.sort(sortBy) }, t(`button.sort-${sortBy}`)),
     selected.length ? h("button", { type: "button", class: "tool", "data-focus": "clear", onclick: () => s.clearSelection() }, t("button.clear", { count: selected.length })) : null,
     h(
       "button",
@@ -271,7 +287,7 @@ function log(s) {
     "details",
     // drawn again at every move: it stays as the player left it
     { class: "log", open: s.logOpen, ontoggle: (e) => (s.logOpen = e.target.open) },
-    h("summary", {}, t("table.log", { hand: v.hand_number })),
+    h("summary", { "data-focus": "log" }, t("table.log", { hand: v.hand_number })),
     h("ol", { class: "log-list" }, v.log.map((entry) => h("li", {}, describe(v.players[entry.seat], entry.action)))),
   );
 }
@@ -295,7 +311,7 @@ function result(s) {
   return h(
     "section",
     { class: "result", "aria-labelledby": "result-title" },
-    h("h2", { id: "result-title" }, t("result.title")),
+    h("h2", { id: "result-title", tabindex: "-1", "data-focus": "result" }, t("result.title")),
     h("p", { class: "winner" }, winner),
     s.scoreSheet(),
     h(
@@ -304,7 +320,7 @@ function result(s) {
       mine && s.seat !== null && over
         ? h("button", { type: "button", class: "primary", "data-focus": "again", onclick: () => s.withToken(api.again) }, t("result.again"))
         : null,
-      h("a", { href: "/", class: "button-link" }, t("nav.lobby")),
+      h("a", { href: "/", class: "button-link", "data-focus": "lobby" }, t("nav.lobby")),
     ),
   );
 }
@@ -316,22 +332,25 @@ export function renderTable(root, s) {
   const advised = adviceTargets(s);
   const mine = s.saved();
   const away = s.seat !== null && s.table.seats[s.seat] && s.table.seats[s.seat].away;
-  replace(
+  redraw(
     root,
     h(
       "section",
-      { class: `table-screen${s.seat === null ? " spectating" : ""}`, "aria-label": t("table.title", { code: s.table.code }) },
+      { class: `table-screen${s.seat === null ? " spectating" : ""}`, "aria-labelledby": "table-title" },
+      h("h1", { class: "visually-hidden", id: "table-title" }, t("table.title", { code: s.table.code })),
       h(
         "div",
         { class: "status-bar" },
-        h("p", { class: `status${v.seat !== null && v.to_act === v.seat ? " yours" : ""}`, id: "status" }, statusText(s)),
+        // what to do now: a heading to find it by, and where the focus goes when the
+        // control that had it is gone with nothing near to take its place
+        h("h2", { class: `status${v.seat !== null && v.to_act === v.seat ? " yours" : ""}`, id: "status", tabindex: "-1", "data-focus": "status" }, statusText(s)),
         h("span", { class: "hand-number" }, t("table.hand-number", { hand: v.hand_number, code: s.table.code })),
       ),
-      away && mine ? h("div", { class: "away-bar" }, t("table.away"), " ", h("button", { type: "button", class: "primary", onclick: () => s.withToken(api.back) }, t("table.back"))) : null,
+      away && mine ? h("div", { class: "away-bar" }, t("table.away"), " ", h("button", { type: "button", class: "primary", "data-focus": "back", onclick: () => s.withToken(api.back) }, t("table.back"))) : null,
       v.game_over ? result(s) : null,
       players(s),
       stockAndPile(s, legal, advised),
-      melds(s, legal, advised),
+      melds(s, legal, advised, selected),
       messageLine(s),
       v.hand ? h("section", { class: "my-hand", "aria-label": t("table.your-hand") }, handArea(s, advised), controls(s, legal, selected, advised)) : h("p", { class: "muted spectator-note" }, t("table.spectator")),
       log(s),

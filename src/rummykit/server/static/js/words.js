@@ -1,19 +1,26 @@
 // Actions in words, for the hand's log, the last-action highlights and screen readers.
 
 import { language, t } from "./i18n.js";
-import { cardShort } from "./cards.js";
+import { cardName, cardShort } from "./cards.js";
 import { parseAction } from "./legal.js";
 
-/** "Ana discards 8♥" for the action text `text` by the player called `name`. */
-export function describe(name, text, taken = []) {
+/** Cards as shown ("7♥ 8♥"), or, `spoken`, as a screen reader should say them ("seven of
+ * hearts, eight of hearts": it would read the glyphs as symbols, if at all). */
+function cardList(cards, spoken) {
+  return spoken ? cards.map(cardName).join(", ") : cards.map(cardShort).join(" ");
+}
+
+/** "Ana discards 8♥" for the action text `text` by the player called `name`; `spoken`:
+ * "Ana discards eight of hearts", for the live regions and the labels of buttons. */
+export function describe(name, text, taken = [], spoken = false) {
   const a = parseAction(text);
-  const cards = a.cards.map(cardShort).join(" ");
+  const cards = cardList(a.cards, spoken);
   switch (a.verb) {
     case "draw":
       return t("log.draw", { name });
     case "take":
       return taken.length
-        ? t("log.take-cards", { name, cards: taken.map(cardShort).join(" ") })
+        ? t("log.take-cards", { name, cards: cardList(taken, spoken) })
         : t("log.take", { name, count: a.depth ?? text.split(" ")[1] });
     case "rummy":
       return t("log.rummy", { name, count: a.depth ?? text.split(" ")[1] });
@@ -38,11 +45,12 @@ export function describe(name, text, taken = []) {
 }
 
 /** An action as something to do ("meld 7♥ 8♥ 9♥", "take 5♣ 6♣ from the pile"), for hints
- * and take-backs; `pile` (the view's) names the cards a take or a call brings. */
-export function actionWords(text, pile = []) {
+ * and take-backs; `pile` (the view's) names the cards a take or a call brings; `spoken`:
+ * the cards in words. */
+export function actionWords(text, pile = [], spoken = false) {
   const a = parseAction(text);
-  const cards = a.cards.map(cardShort).join(" ");
-  const taken = () => pile.slice(Math.max(0, pile.length - (a.depth || 1))).map(cardShort).join(" ");
+  const cards = cardList(a.cards, spoken);
+  const taken = () => cardList(pile.slice(Math.max(0, pile.length - (a.depth || 1))), spoken);
   switch (a.verb) {
     case "draw":
       return t("do.draw");
@@ -79,15 +87,15 @@ function rating(value) {
  * The server's hint (docs/protocol.md, `hint`) in words: the action, its reason (the
  * reason key of the catalogue, its cards shown as in the log) and how the bot rates it.
  */
-export function hintWords(hint, pile = []) {
+export function hintWords(hint, pile = [], spoken = false) {
   const params = {};
   for (const [key, value] of Object.entries(hint.params || {})) {
-    params[key] = key === "cards" ? String(value).split(" ").map(cardShort).join(" ") : key === "card" ? cardShort(String(value)) : value;
+    params[key] = key === "cards" ? cardList(String(value).split(" "), spoken) : key === "card" ? cardList([String(value)], spoken) : value;
   }
-  const line = t("advice.line", { action: actionWords(hint.action, pile), reason: t(`advice.${hint.reason}`, params) });
+  const line = t("advice.line", { action: actionWords(hint.action, pile, spoken), reason: t(`advice.${hint.reason}`, params) });
   let rated = "";
   if (hint.certain) rated = ["meld", "layoff", "swap"].includes(hint.action.split(" ")[0]) ? t("advice.certain-meld") : t("advice.certain");
-  else if (hint.rating !== null && hint.next) rated = t("advice.rated", { rating: rating(hint.rating), next: actionWords(hint.next, pile), next_rating: rating(hint.next_rating) });
+  else if (hint.rating !== null && hint.next) rated = t("advice.rated", { rating: rating(hint.rating), next: actionWords(hint.next, pile, spoken), next_rating: rating(hint.next_rating) });
   else if (hint.rating !== null) rated = t("advice.rated-alone", { rating: rating(hint.rating) });
   return rated ? `${line} ${rated}` : line;
 }
