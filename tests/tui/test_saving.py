@@ -13,7 +13,7 @@ import pytest
 from rich.text import Text
 from textual.widgets import Static
 
-from rummykit.tui.app import ERROR_STYLE, PlayApp
+from rummykit.tui.app import ERROR_STYLE, PlayApp, short_path
 from rummykit.tui.screens import GameOverScreen
 
 from .kit import scenario_session, screen_text, settle, type_command
@@ -49,13 +49,13 @@ async def test_a_save_failing_mid_game_is_said_and_quitting_asks(tmp_path: Path)
         # the bots play, with what to do now after it
         await type_command(pilot, "discard 6H")
         said = message(app)
-        reason = f"cannot save to {save}: "
+        reason = f"cannot save to {short_path(save)}: "  # its last parts, if long
         assert said.plain.startswith(f"✗ NOT SAVED: {reason}")
         assert said.spans[0].style == ERROR_STYLE and said.spans[0].start == 0
         assert "; quitting loses the game (ctrl+q asks first). Your turn" in said.plain
         assert said.plain.endswith("Your turn: draw, or take N / take <card> from the pile.")
         shown = " ".join(screen_text(app).split())  # the whole warning is in view
-        assert f"✗ NOT SAVED: cannot save to {save}: File exists; quitting" in shown
+        assert f"✗ NOT SAVED: {reason}File exists; quitting" in shown
         assert "loses the game (ctrl+q asks first). Your turn" in shown
 
         # the next command reads it; the next failures are not said again
