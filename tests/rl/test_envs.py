@@ -479,6 +479,19 @@ def test_single_seat_pays_a_hand_the_bots_end_before_the_learner_s_first_decisio
     assert total == pytest.approx(sum(shares))
 
 
+def test_an_illegal_first_step_still_pays_the_hand_the_bots_ended() -> None:
+    kwargs: dict[str, Any] = {"players": 8, "seat": 7, "hand_size": 3, "reward": "hand"}
+    g = SingleSeatEnv(preset="500-rum", opponents="greedy", **kwargs)
+    obs, info = g.reset(seed=0)
+    assert info["hand"] == 2
+    r = g.table.game.results[0].scores
+    share = (r[7] - (sum(r) - r[7]) / 7) / 100
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = g.step(illegal)
+    assert terminated and info["illegal"]
+    assert reward == pytest.approx(g.illegal_reward + share)
+
+
 def test_observations_handed_out_are_the_caller_s_own() -> None:
     g = SingleSeatEnv(preset="500-rum", players=2, opponents="random")
     obs, info = g.reset(seed=0)

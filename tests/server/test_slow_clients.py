@@ -72,6 +72,30 @@ def test_a_client_too_far_behind_is_cut_off_at_once_its_queue_dropped() -> None:
     assert asyncio.run(main()) == (True, True, 1013, True)
 
 
+def test_without_a_transport_a_cut_client_is_still_closed() -> None:
+    # another ASGI server (or a test client) offers no transport to abort: the close
+    # is tried, for at most the send timeout, instead of leaving the client half open
+    closes: list[int] = []
+
+    class NoTransport(_Socket):
+        def __init__(self) -> None:
+            super().__init__()
+            self.scope = {TRANSPORT: None}
+
+        async def close(self, code: int) -> None:
+            closes.append(code)
+
+    async def main() -> None:
+        conn = Connection(NoTransport(), None, max_outbox=1, send_timeout=5)  # type: ignore[arg-type]
+        for _ in range(3):
+            conn.send({"type": "pong"})
+        await asyncio.wait_for(conn.finish(), 5)
+        await asyncio.sleep(0.05)
+
+    asyncio.run(main())
+    assert closes == [1013]
+
+
 def test_the_events_of_a_catch_up_do_not_count_towards_the_limit() -> None:
     async def main() -> tuple[bool, int, bool]:
         ws = _Socket()

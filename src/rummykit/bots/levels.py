@@ -130,8 +130,9 @@ CROWDED_DIFFICULTIES: dict[str, str] = {
 #: ``rollout`` does not clearly beat the heuristic in games (54.2% of 400 2-player
 #: ``remik-500`` games, +3.3 points a hand), so ``hard`` plays ``basic``, which the
 #: heuristic beats in 64.2% of them, and ``medium`` the heuristic made careless, which
-#: ``basic`` beats in 83.2% and which beats ``greedy`` in 89.0% (BENCHMARKS.md). Each step
-#: is then clear, ``expert`` over ``hard`` by the two below it together.
+#: ``basic`` beats in 83.2% and which beats ``greedy`` in 89.0% (BENCHMARKS.md).
+#: ``expert`` is two steps of the ladder above ``hard``: its 400 games against ``basic``
+#: are being played (BENCHMARKS.md, "Two-player Remik").
 PAIR_REMIK_DIFFICULTIES: dict[str, str] = {
     "easy": "greedy",
     "medium": "careless-9",

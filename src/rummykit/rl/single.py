@@ -152,6 +152,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         """Applies the learner's action and plays the bots up to its next decision.
 
         An illegal action (its mask entry is 0) ends the game with ``illegal_reward``
+        (plus what a hand the bots ended before the learner's first decision was worth)
         and ``info["illegal"]``. Raises ``ValueError`` for what is no action at all: not
         a whole number (``0.6``, ``"0"``, ``True``), or one outside the space (a policy
         of another size); ``RuntimeError`` once the game is over or was cut short by
@@ -172,7 +173,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
             obs["action_mask"][:] = 0  # as action_masks(): the game is over for the learner
             info["action_mask"][:] = 0
             info["illegal"] = True
-            return obs, self.illegal_reward, True, False, info
+            reward, self._pending = self.illegal_reward + self._pending, 0.0
+            return obs, reward, True, False, info
         reward = self._pending + table.step(self.seat, index)[self.seat]
         self._pending = 0.0
         self._steps += 1

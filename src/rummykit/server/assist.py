@@ -73,6 +73,8 @@ def _shared_hint(
     a bot's decision; without this, a seat's connections asking over and over would hold
     the threads and the interpreter from every table's bots."""
     position, found = _HINTS.get(table, (-1, {}))
+    if seq < position:  # the table moved on while this asker waited: not worth keeping
+        return asyncio.ensure_future(asyncio.to_thread(hint, view))
     if position != seq:
         position, found = seq, {}
         _HINTS[table] = (position, found)

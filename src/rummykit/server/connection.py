@@ -63,6 +63,8 @@ class Connection:
         self._outbox: asyncio.Queue[tuple[dict[str, Any], bool] | None] = asyncio.Queue()
         #: the messages of a catch-up still queued (they do not count towards the limit)
         self._owed = 0
+        #: the task that ends a connection cut off (cut), kept until it is done
+        self._closer: asyncio.Future[None] | None = None
         self._writer = asyncio.create_task(self._write())
 
     def send(self, message: dict[str, Any], catching_up: bool = False) -> None:
@@ -95,9 +97,12 @@ class Connection:
             self._outbox.put_nowait(None)
 
     def cut(self) -> None:
-        """Cuts the client off at once, what is queued unsent: it reads too slowly (code
-        1013 where a close can still be said). Its socket is aborted, so the endpoint's
-        next read ends as a disconnection."""
+        """Cuts the client off at once, what is queued unsent: it reads too slowly. Its
+        socket is aborted, so the endpoint's next read ends as a disconnection. Where the
+        ASGI server offers no transport, a close (1013, try again later) is tried for at
+        most ``send_timeout`` seconds instead."""
+        if self._closer is not None:
+            return
         self.closed = True
         self.code = 1013
         if self._writer is not asyncio.current_task():
@@ -105,6 +110,14 @@ class Connection:
         transport = self.websocket.scope.get(TRANSPORT)
         if transport is not None:
             transport.abort()
+        self._closer = asyncio.ensure_future(self._close_at_most())
+
+    async def _close_at_most(self) -> None:
+        if self.websocket.scope.get(TRANSPORT) is not None:
+            return  # aborted: nothing more to say
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(self.send_timeout):
+                await self.websocket.close(self.code)
 
     async def _write(self) -> None:
         try:
