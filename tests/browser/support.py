@@ -320,3 +320,49 @@ def catalogue(lang: str) -> dict[str, str]:
     doc = json.loads((STATIC / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
     assert isinstance(doc, dict)
     return doc
+
+
+def seat_ana_and_two_clients(
+    browser: Any, server: Server, options: dict[str, Any], **context: Any
+) -> tuple[Any, Any, Any]:
+    """A started 3-seat ``500-rum`` table (``options`` on top): Ana (seat 0) in a page,
+    Ben and Cleo as protocol clients (tests.server.kit.Client, the caller closes them),
+    Ben's first state read. Returns (page, ben, cleo)."""
+    import types
+
+    from tests.server.kit import Client
+
+    http = httpx.Client(base_url=server.url, timeout=10)
+    table = server.table("500-rum", options, [{"kind": "open"}] * 3)
+    tokens = [
+        http.post(f"/tables/{table['id']}/join", json={"name": n}).json()["token"]
+        for n in ("Ana", "Ben", "Cleo")
+    ]
+    http.post(f"/tables/{table['id']}/start", json={"token": tokens[0]}).raise_for_status()
+    http.close()
+    page = new_page(browser, **context)
+    page.goto(server.url + "/")
+    ready(page)
+    seat = json.dumps({"seat": 0, "token": tokens[0], "name": "Ana"})
+    page.evaluate(f"localStorage.setItem('rk.seat.{table['id']}', {seat!r})")
+    page.goto(f"{server.url}/?t={table['code']}")
+    ready(page)
+    page.wait_for_selector(".table-screen")
+    live = types.SimpleNamespace(port=server.port)
+    ben, cleo = (Client(live, table["id"], t, None) for t in tokens[1:])  # type: ignore[arg-type]
+    ben.until("state")
+    return page, ben, cleo
+
+
+def play_to_the_end(page: Any, turns: int = 60) -> None:
+    """Plays the page's seat (play_turn) until its game is over, closing the score sheet
+    after each hand."""
+    for _ in range(turns):
+        wait_my_turn(page)
+        if view(page)["game_over"]:
+            break
+        if page.locator("dialog[open]").count():
+            page.keyboard.press("Escape")
+            continue
+        play_turn(page)
+    assert view(page)["game_over"]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,8 +26,9 @@ from tests.browser.support import (
     create_table,
     my_turn_against_a_bot,
     new_page,
-    play_turn,
+    play_to_the_end,
     ready,
+    seat_ana_and_two_clients,
     select_cards,
     view,
     wait_my_turn,
@@ -180,26 +180,9 @@ def _called_on(browser: Any, server: SeededServer, clients: list[Client]) -> Any
     """The known deal of test_assist.py: Ana in the page, Ben and Cleo by the protocol;
     Ben has melded TC TH JK=T (meld 1) and discarded TS, and the "Rummy!" prompt is
     offered to Ana."""
-    http = httpx.Client(base_url=server.url, timeout=10)
-    table = server.table("500-rum", {"hand_size": 10, "joker_swap": True}, [{"kind": "open"}] * 3)
-    tokens = [
-        http.post(f"/tables/{table['id']}/join", json={"name": n}).json()["token"]
-        for n in ("Ana", "Ben", "Cleo")
-    ]
-    http.post(f"/tables/{table['id']}/start", json={"token": tokens[0]}).raise_for_status()
-    http.close()
-    page = new_page(browser, locale="en-US")
-    page.goto(server.url + "/")
-    ready(page)
-    seat = json.dumps({"seat": 0, "token": tokens[0], "name": "Ana"})
-    page.evaluate(f"localStorage.setItem('rk.seat.{table['id']}', {seat!r})")
-    page.goto(f"{server.url}/?t={table['code']}")
-    ready(page)
-    page.wait_for_selector(".table-screen")
-    live = types.SimpleNamespace(port=server.port)
-    ben, cleo = (Client(live, table["id"], t, None) for t in tokens[1:])  # type: ignore[arg-type]
+    options = {"hand_size": 10, "joker_swap": True}
+    page, ben, cleo = seat_ana_and_two_clients(browser, server, options, locale="en-US")
     clients.extend([ben, cleo])
-    ben.until("state")
     for action in ("draw", "meld TC TH JK=T", "meld 2H 3H 4H", "discard TS"):
         assert ben.act(action)["type"] == "ack", action
     page.locator("dialog#rummy-call").wait_for()
@@ -213,15 +196,7 @@ def finished(server: Server, browser: Any) -> dict[str, Any]:
     page = new_page(browser, locale="en-US")
     create_table(page, server, "Eva", "rummy", ["bot:greedy"], {"hand_size": "3", "target": "1"})
     page.click("[data-focus=start]")
-    for _ in range(60):
-        wait_my_turn(page)
-        if view(page)["game_over"]:
-            break
-        if page.locator("dialog[open]").count():
-            page.keyboard.press("Escape")
-            continue
-        play_turn(page)
-    assert view(page)["game_over"]
+    play_to_the_end(page)
     seen = {
         "said": page.inner_text("#announce"),
         "focus": page.evaluate(FOCUSED),

@@ -10,12 +10,9 @@ the protocol."""
 
 from __future__ import annotations
 
-import json
-import types
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 
 from tests.browser.support import (
@@ -25,7 +22,7 @@ from tests.browser.support import (
     Server,
     create_table,
     new_page,
-    ready,
+    seat_ana_and_two_clients,
     select_cards,
     view,
     wait_my_turn,
@@ -55,27 +52,8 @@ def _seated_page(
     """Ana (seat 0) in the page, Ben and Cleo as protocol clients; Ben has played his
     turn and the call is offered to Ana. ``offline``: the page loses its connection
     before Ben's turn, Ana touches the stock meanwhile, and the page reconnects after."""
-    http = httpx.Client(base_url=server.url, timeout=10)
-    seats = [{"kind": "open"}] * 3
-    table = server.table("500-rum", options, seats)
-    tokens = [
-        http.post(f"/tables/{table['id']}/join", json={"name": n}).json()["token"]
-        for n in ("Ana", "Ben", "Cleo")
-    ]
-    http.post(f"/tables/{table['id']}/start", json={"token": tokens[0]}).raise_for_status()
-    http.close()
-    page = new_page(browser, **context)
-    page.goto(server.url + "/")
-    ready(page)
-    seat = json.dumps({"seat": 0, "token": tokens[0], "name": "Ana"})
-    page.evaluate(f"localStorage.setItem('rk.seat.{table['id']}', {seat!r})")
-    page.goto(f"{server.url}/?t={table['code']}")
-    ready(page)
-    page.wait_for_selector(".table-screen")
-    live = types.SimpleNamespace(port=server.port)
-    ben, cleo = (Client(live, table["id"], t, None) for t in tokens[1:])  # type: ignore[arg-type]
+    page, ben, cleo = seat_ana_and_two_clients(browser, server, options, **context)
     clients.extend([ben, cleo])
-    ben.until("state")
     assert ben.view is not None and ben.view["to_act"] == 1
     if offline:
         page.wait_for_function("rk.session.view !== null")

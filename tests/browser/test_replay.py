@@ -12,10 +12,9 @@ from tests.browser.support import (
     create_table,
     new_page,
     no_missing_text,
-    play_turn,
+    play_to_the_end,
     ready,
     view,
-    wait_my_turn,
 )
 
 
@@ -24,14 +23,7 @@ def test_result_play_again_and_replay(server: Any, browser: Any) -> None:
     # three cards each and a target of 1: the first hand ends the game
     create_table(page, server, "Eva", "rummy", ["bot:greedy"], {"hand_size": "3", "target": "1"})
     page.click("[data-focus=start]")
-    for _ in range(60):
-        wait_my_turn(page)
-        if view(page)["game_over"]:
-            break
-        if page.locator("dialog[open]").count():
-            page.keyboard.press("Escape")
-            continue
-        play_turn(page)
+    play_to_the_end(page)
     result = page.locator(".result")
     result.wait_for()
     assert "wins" in result.inner_text() or "No single winner" in result.inner_text()
