@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.browser.support import MISSING
+from tests.server.kit import Client
 
 #: The test modules that need neither Chromium nor Playwright.
 NO_BROWSER = {"test_catalogues.py"}
@@ -56,3 +57,12 @@ def browser() -> Iterator[Any]:
         chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def clients() -> Iterator[list[Client]]:
+    """The protocol clients a test opened (closed after it)."""
+    opened: list[Client] = []
+    yield opened
+    for c in opened:
+        c.close()

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -165,15 +164,6 @@ def _discard_by_script(page: Any) -> None:
     seq = page.evaluate("rk.session.seq")
     page.evaluate(f"rk.session.send({json.dumps(discard)})")
     page.wait_for_function(f"rk.session.seq > {seq}")
-
-
-@pytest.fixture
-def clients() -> Iterator[list[Client]]:
-    """The protocol clients a test opened (closed after it)."""
-    opened: list[Client] = []
-    yield opened
-    for c in opened:
-        c.close()
 
 
 def _called_on(browser: Any, server: SeededServer, clients: list[Client]) -> Any:

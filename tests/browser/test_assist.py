@@ -10,7 +10,6 @@ the protocol."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,15 +29,6 @@ from tests.browser.support import (
 from tests.server.kit import Client
 
 BEN_TURN = ("draw", "meld TC TH JK=T", "meld 2H 3H 4H", "discard TS")
-
-
-@pytest.fixture
-def clients() -> Iterator[list[Client]]:
-    """The protocol clients a test opened (closed after it)."""
-    opened: list[Client] = []
-    yield opened
-    for c in opened:
-        c.close()
 
 
 def _seated_page(
