@@ -579,3 +579,20 @@ def test_language_names_enter_in_the_waiting_room_and_the_tables_heading(
     heading = host.locator("main h1")
     assert heading.count() == 1 and heading.inner_text() == f"Table {code}"
     assert host.errors == [] and guest.errors == []
+
+
+def test_the_server_s_english_detail_is_marked_as_english(server: Server, browser: Any) -> None:
+    # under a refusal's words in the page's language, the server's own message (English)
+    # is marked lang="en", so a screen reader reads it as English
+    page = new_page(browser, locale="fr-FR")
+    create_table(page, server, "Léa", "500-rum", ["bot:random"])
+    page.click("[data-focus=start]")
+    wait_my_turn(page)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    card = view(page)["hand"][0]
+    page.evaluate(f'rk.session.send("discard {card}")')  # before drawing: refused
+    detail = page.locator("#message small.detail")
+    detail.wait_for()
+    assert detail.get_attribute("lang") == "en"
+    assert page.locator("#message .message-text").get_attribute("lang") is None
+    page.context.close()

@@ -90,7 +90,7 @@ export async function renderLobby(root, config) {
     said = what;
     if (!what) replace(message);
     else if (what.hint) replace(message, t(what.hint));
-    else replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, `[${what.rule}]`), " ", has(`rule.${what.rule}`) ? t(`rule.${what.rule}`) : "", what.detail ? h("small", { class: "detail" }, what.detail) : "");
+    else replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, `[${what.rule}]`), " ", has(`rule.${what.rule}`) ? t(`rule.${what.rule}`) : "", what.detail ? h("small", { class: "detail", lang: "en" }, what.detail) : "");
     keep();
   };
   form.addEventListener("input", keep);

@@ -33,7 +33,7 @@ export function messageLine(session) {
   // said now, in the page's language (a language switch draws it again)
   const text = session.messageText(m);
   line.append(h("span", { class: "message-text" }, text));
-  if (m.detail && m.detail !== text) line.append(h("small", { class: "detail" }, m.detail));
+  if (m.detail && m.detail !== text) line.append(h("small", { class: "detail", lang: "en" }, m.detail)); // the server speaks English
   return line;
 }
 
