@@ -366,3 +366,14 @@ def play_to_the_end(page: Any, turns: int = 60) -> None:
             continue
         play_turn(page)
     assert view(page)["game_over"]
+
+
+def case_replay(name: str) -> dict[str, Any]:
+    """The server's replay steps (``replay_frames``) of the conformance case
+    ``tests/cases/NAME.json``, for a page to be shown them."""
+    from rummykit.server.web import replay_frames
+
+    doc = json.loads(
+        (Path(__file__).resolve().parents[1] / "cases" / f"{name}.json").read_text("utf-8")
+    )
+    return replay_frames({k: v for k, v in doc.items() if k not in ("expect", "comment")})

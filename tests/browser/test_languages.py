@@ -11,6 +11,7 @@ from typing import Any
 
 from rummykit.server.web import LANGUAGES
 from tests.browser.support import (
+    case_replay,
     catalogue,
     create_table,
     new_page,
@@ -278,13 +279,7 @@ def test_a_message_with_words_after_a_colon_is_whole_in_each_language(
     # the replay's heading, a finished game in the lobby and a "Rummy!" call's label are
     # each one message (French puts a no-break space before the colon, which the code
     # cannot know); a Portuguese score of 0 takes the plural ("0 pts", not "0 pt")
-    from pathlib import Path
-
-    from rummykit.server.web import replay_frames
-
-    case = Path(__file__).resolve().parents[1] / "cases" / "remik-table-leaders-play-on.json"
-    doc = json.loads(case.read_text(encoding="utf-8"))
-    frames = replay_frames({k: v for k, v in doc.items() if k not in ("expect", "comment")})
+    frames = case_replay("remik-table-leaders-play-on")
     assert frames["preset"] == "remik-500" and frames["frames"][0]["totals"] == [0, 0, 0]
     finished = [{"id": "g1", "preset": "rummy", "players": ["Ana", "Ben"], "finished": None}]
     welcome, state = _ace_at_either_end()

@@ -9,6 +9,7 @@ from tests.browser.support import (
     LAYOUT_CHECK,
     NARROW,
     OUTPUT,
+    case_replay,
     create_table,
     new_page,
     no_missing_text,
@@ -73,14 +74,7 @@ def test_game_ties_the_replay_of_a_play_off_hand_names_its_dealer_and_who_sat_ou
     # a tie play-off hand's view numbers only the leaders dealt in; the page once read
     # its dealer and totals as game seats. The steps are the server's own, for a case
     # game: Ben and Caro, tied, play hand 2 while Ana sits it out
-    import json
-    from pathlib import Path
-
-    from rummykit.server.web import replay_frames
-
-    case = Path(__file__).resolve().parents[1] / "cases" / "remik-table-leaders-play-on.json"
-    doc = json.loads(case.read_text(encoding="utf-8"))
-    frames = replay_frames({k: v for k, v in doc.items() if k not in ("expect", "comment")})
+    frames = case_replay("remik-table-leaders-play-on")
     page = new_page(browser)
     page.route("**/web/replay/play-off", lambda route: route.fulfill(json=frames))
     page.goto(server.url + "/?replay=play-off")
