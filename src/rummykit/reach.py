@@ -19,6 +19,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, code_of
+from rummykit.meld_cover import MAX_JOKERS, Cover, CoverKey
 from rummykit.melds import (
     TableMeld,
     group_options,
@@ -463,6 +464,7 @@ def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]
 
 _MEMO_LIMIT = 200_000
 _memos: dict[tuple[Ace, int, bool], dict[tuple[bytes, int], bool]] = {}
+_cover_memos: dict[tuple[Ace, int, bool], dict[CoverKey, bool]] = {}
 # codes in rank-major order: AC AD AH AS 2C ...
 _RANK_MAJOR: tuple[int, ...] = tuple(s * 13 + r for r in range(13) for s in range(4))
 
@@ -617,6 +619,8 @@ class _AllAtOnce:
     __slots__ = (
         "ace",
         "counts",
+        "cover",
+        "cover_memos",
         "exact",
         "forbidden",
         "keep",
@@ -635,6 +639,7 @@ class _AllAtOnce:
         exact: bool = False,
         keep: int = -1,
         meld_first: bool = False,
+        cover_memos: dict[tuple[Ace, int, bool], dict[CoverKey, bool]] | None = None,
     ) -> None:
         self.counts = counts
         self.forbidden = forbidden
@@ -645,6 +650,9 @@ class _AllAtOnce:
         self.meld_first = meld_first
         self.total = sum(counts) if meld_first else 0
         self.visits = 0  # solve() calls, memo hits included
+        #: the search with open runs, made at its first use (the new-melds stage, note 8)
+        self.cover: Cover | None = None
+        self.cover_memos = _cover_memos if cover_memos is None else cover_memos
 
     def table(
         self,
@@ -685,7 +693,20 @@ class _AllAtOnce:
         jokers = counts[JOKER_CODE]
         if jokers <= 1 and not _fits_left(counts, self.ace, self.forbidden, left):
             return False
-        return self.solve(left)
+        if self.ace is Ace.AROUND or jokers > MAX_JOKERS:
+            return self.solve(left)
+        # the search with open runs (meld_cover.py), its answers kept in the same memo
+        self.visits += 1
+        key = (bytes(counts), left)
+        found = self.memo.get(key)
+        if found is None:
+            if self.cover is None:
+                memo = self.cover_memos.setdefault((self.ace, self.forbidden, self.exact), {})
+                self.cover = Cover(self.forbidden, self.ace, self.exact, memo)
+            before = self.cover.visits
+            found = self.memo[key] = self.cover.covers(counts, left)
+            self.visits += self.cover.visits - before
+        return found
 
     def solve(self, left: int) -> bool:
         """Whether the remaining cards make new melds, at most ``left`` left over."""
@@ -751,8 +772,9 @@ def can_meld_all(
     """
     if keep >= 0 and keep != forbidden:
         raise ValueError("the card kept for a new meld must also be the forbidden card")
-    if sum(map(len, _memos.values())) > _MEMO_LIMIT:
+    if sum(map(len, _memos.values())) + sum(map(len, _cover_memos.values())) > _MEMO_LIMIT:
         _memos.clear()
+        _cover_memos.clear()
     memo = _memos.get((ace, forbidden, exact))
     if memo is None:
         memo = _memos[ace, forbidden, exact] = {}
@@ -771,5 +793,5 @@ def _counted_search(
 ) -> tuple[bool, int]:
     """:func:`can_meld_all` with a fresh memo, and the number of search states it visited
     (for tests that bound the work without timing it)."""
-    search = _AllAtOnce(counts, forbidden, ace, {})
+    search = _AllAtOnce(counts, forbidden, ace, {}, cover_memos={})
     return search.table(melds, 0, leftover, {}), search.visits

@@ -1,0 +1,268 @@
+"""Whether a hand's cards all go into new melds: the search with open runs.
+
+:func:`reach.can_meld_all` (the all-at-once rule) asks, once the lay-offs are chosen,
+whether the remaining cards make new melds with at most ``left`` of them left over. Its
+first search answered by taking the lowest card and every whole meld that holds it: a
+run taken whole also takes cards several ranks above the lowest, and with aces high (a
+run ``Q K A`` taken with the ace) the states it met differed all over the hand. On the
+hands a Rummy call on a deep pile brings (46 cards, two packs) that made a million
+states and seconds per question, 40 seconds for one list of legal actions.
+
+This search keeps every state near the lowest card. A run is started with three cards
+(its lowest natural card and the next two places, each a natural card or a joker) and
+stays *open*: a later card of its suit at its next place extends it, jokers bridging a
+gap. A state is then the remaining cards, the open runs' next places and what the melds
+made can still take of the jokers, and the cards taken are never more than two ranks
+above the lowest. Every plan of the old search is found (a run of any length is a run of
+three extended one place at a time; the order of the cards does not matter) and no other
+(every extension keeps a run a run), so the answers are the same: the tests hold the two
+searches to each other on random hands, and to the reference search kept in the tests.
+
+The notes:
+
+1. Cards are taken lowest first by place, every suit at a place before the next place:
+   aces low first, kings last. With aces high or low, an ace taken first may also be
+   *put aside* to stand high (place 14, after the kings): it then only ends a run
+   (``Q K A``, started at the queen) or is left over; a group of aces is made at place 1.
+2. What becomes of the lowest card: left over (not the card that may not be discarded);
+   into a group of its rank (other suits, jokers, three or four cards); the start of a
+   run of three places holding it (places below it are jokers: the cards there are
+   gone); or the next card of an open run of its suit, jokers filling the places between.
+3. An open run whose next place is further below the lowest card than the jokers left
+   can bridge is closed: nothing can extend it any more.
+4. Jokers left once every natural card is placed are left over or go into the melds
+   made: a run takes any of them (a run of 3 to 5 cards has 8 or more free places, a
+   longer one splits into runs of three or more that have more, and a hand holds at most
+   six jokers: two packs of three), a group of three takes one. So the state keeps how
+   many jokers the melds can take: all of them once a run is made, else one per group of
+   three.
+5. Memoised per search on (cards, leftover, open runs, jokers the melds can take).
+
+Aces around (a run ``K A 2``) are left to the first search: a run through the ace would
+take cards at both ends of the order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from rummykit.cards import JOKER_CODE
+from rummykit.rules import Ace
+
+__all__ = ["HIGH_ACE", "MAX_JOKERS", "Cover", "CoverKey", "covers"]
+
+#: ``counts[HIGH_ACE + s]``: aces of suit ``s`` put aside to stand high (note 1).
+HIGH_ACE = 53
+#: The most jokers note 4 holds for (a run takes this many): more go to the first search.
+MAX_JOKERS = 8
+_ALL = -1  # the melds can take every joker left (a run was made)
+#: A state of the search: cards, leftover, open runs' next places, jokers the melds take.
+CoverKey = tuple[bytes, int, tuple[int, ...], int]
+
+
+class Cover:
+    """The search of :func:`covers` for one card that may not be discarded, ace rule and
+    leftover rule; its memo serves every hand asked about (note 5). ``memo`` may be
+    shared by several searches with the same three settings."""
+
+    __slots__ = ("counts", "exact", "forbidden", "high", "memo", "order", "starts", "top", "visits")
+
+    def __init__(
+        self,
+        forbidden: int,
+        ace: Ace,
+        exact: bool,
+        memo: dict[CoverKey, bool] | None = None,
+    ) -> None:
+        if ace is Ace.AROUND:
+            raise ValueError("aces around are searched by reach.can_meld_all's first search")
+        self.counts = [0] * 57
+        self.forbidden = forbidden
+        self.exact = exact
+        self.high = ace is Ace.LOW_OR_HIGH
+        self.top = 14 if self.high else 13
+        # (code, suit, place) lowest first (note 1)
+        order = [(s * 13 + p - 1, s, p) for p in range(1, 14) for s in range(4)]
+        if self.high:
+            order += [(HIGH_ACE + s, s, 14) for s in range(4)]
+        self.order = tuple(order)
+        self.memo = {} if memo is None else memo
+        #: suit * 16 + place: the runs of three places started there (note 2), each as
+        #: (the natural cards above it, jokers, the open run's next place or 0)
+        self.starts = {s * 16 + p: self._starts(s, p) for s in range(4) for p in range(1, 15)}
+        self.visits = 0  # solve() calls, memo hits included
+
+    def covers(self, counts: Sequence[int], left: int) -> bool:
+        """Whether the cards of ``counts`` (53 codes, jokers last) all go into new melds,
+        at most ``left`` left over."""
+        if counts[JOKER_CODE] > MAX_JOKERS:
+            raise ValueError(f"at most {MAX_JOKERS} jokers (note 4)")
+        self.counts = [*counts[:53], 0, 0, 0, 0]
+        return self.solve(left, (), 0)
+
+    def code(self, suit: int, place: int) -> int:
+        return HIGH_ACE + suit if place == 14 else suit * 13 + place - 1
+
+    def _starts(self, s: int, p: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+        out = []
+        for lo in (p - 2, p - 1, p):
+            if lo < 1 or lo + 2 > self.top:
+                continue
+            above = [self.code(s, q) for q in range(p + 1, lo + 3)]
+            end = s * 16 + lo + 3 if lo + 3 <= self.top else 0
+            for naturals in range(1 << len(above)):
+                used = tuple(code for i, code in enumerate(above) if naturals >> i & 1)
+                # jokers below the card (the cards there are gone) and for the places
+                # above it not held
+                out.append((used, p - lo + len(above) - len(used), end))
+        return tuple(out)
+
+    def solve(self, left: int, ends: tuple[int, ...], room: int) -> bool:
+        """Whether the remaining cards go into new melds, at most ``left`` left over,
+        with open runs whose next places are ``ends`` (``suit * 16 + place``, sorted) and
+        melds that can take ``room`` jokers (``_ALL``: every one)."""
+        self.visits += 1
+        counts = self.counts
+        jokers = counts[JOKER_CODE]
+        if room > jokers or (room == _ALL and not jokers):
+            room = jokers  # only as many as there are matter
+        lowest = None
+        for entry in self.order:
+            if counts[entry[0]]:
+                lowest = entry
+                break
+        if lowest is None:  # only jokers, if anything (note 4)
+            return self.jokers_placed(jokers, left, room)
+        c, s, p = lowest
+        if ends:  # note 3
+            live = tuple(e for e in ends if p - (e & 15) <= jokers)
+            if live != ends:
+                ends = live
+        key = (bytes(counts), left, ends, room)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        result = self.place(c, s, p, left, ends, room, jokers)
+        self.memo[key] = result
+        return result
+
+    def jokers_placed(self, jokers: int, left: int, room: int) -> bool:
+        """Whether ``jokers`` jokers are left over (at most ``left``, exactly with
+        ``exact``) or taken by the melds (``room``)."""
+        takes = jokers if room == _ALL else room
+        for kept in range(min(jokers, left) + 1):
+            if self.exact and kept != left:
+                continue
+            if kept and self.forbidden == JOKER_CODE:
+                continue
+            if jokers - kept <= takes:
+                return True
+        return False
+
+    def place(
+        self, c: int, s: int, p: int, left: int, ends: tuple[int, ...], room: int, jokers: int
+    ) -> bool:
+        """The branches for the lowest card ``c`` (suit ``s``, place ``p``), note 2."""
+        counts = self.counts
+        counts[c] -= 1
+        try:
+            # left over: an ace that may stand high is left over once put aside
+            card = s * 13 if p == 14 else c
+            leave = left > 0 and card != self.forbidden and not (self.high and p == 1)
+            if leave and self.solve(left - 1, ends, room):
+                return True
+            # the next card of an open run
+            for i, end in enumerate(ends):
+                if end >> 4 != s or (i and ends[i - 1] == end):
+                    continue
+                gap = p - (end & 15)
+                if gap < 0:
+                    continue  # a run already past this place (a copy of the card)
+                counts[JOKER_CODE] -= gap
+                after = ends[:i] + ends[i + 1 :]
+                if p < self.top:
+                    after = tuple(sorted((*after, s * 16 + p + 1)))
+                ok = self.solve(left, after, room)
+                counts[JOKER_CODE] += gap
+                if ok:
+                    return True
+            if self.runs(s, p, left, ends, jokers):
+                return True
+            if p < 14 and self.groups(c, p, left, ends, room, jokers):
+                return True
+            if self.high and p == 1:  # put aside to stand high (note 1)
+                counts[HIGH_ACE + s] += 1
+                ok = self.solve(left, ends, room)
+                counts[HIGH_ACE + s] -= 1
+                if ok:
+                    return True
+            return False
+        finally:
+            counts[c] += 1
+
+    def runs(self, s: int, p: int, left: int, ends: tuple[int, ...], jokers: int) -> bool:
+        """Runs of three places started with the lowest card (already taken)."""
+        counts = self.counts
+        for used, need, end in self.starts[s * 16 + p]:
+            if need > jokers or not all(counts[code] for code in used):
+                continue
+            for code in used:
+                counts[code] -= 1
+            counts[JOKER_CODE] -= need
+            ok = self.solve(left, tuple(sorted((*ends, end))) if end else ends, _ALL)
+            counts[JOKER_CODE] += need
+            for code in used:
+                counts[code] += 1
+            if ok:
+                return True
+        return False
+
+    def groups(
+        self, c: int, p: int, left: int, ends: tuple[int, ...], room: int, jokers: int
+    ) -> bool:
+        """Groups of the lowest card's rank (the card already taken), as the first
+        search makes them: other suits once each, three or four cards."""
+        counts = self.counts
+        others = [
+            t * 13 + p - 1 for t in range(4) if t * 13 + p - 1 != c and counts[t * 13 + p - 1]
+        ]
+        for size in range(len(others) + 1):
+            for chosen in combinations(others, size):
+                for j in range(max(0, 2 - size), min(jokers, 3 - size) + 1):
+                    for code in chosen:
+                        counts[code] -= 1
+                    counts[JOKER_CODE] -= j
+                    more = room
+                    if room != _ALL and 1 + size + j == 3:
+                        more = room + 1
+                    ok = self.solve(left, ends, more)
+                    counts[JOKER_CODE] += j
+                    for code in chosen:
+                        counts[code] += 1
+                    if ok:
+                        return True
+        return False
+
+
+def covers(
+    counts: Sequence[int], left: int, forbidden: int, ace: Ace, *, exact: bool = False
+) -> bool:
+    """Whether the cards of ``counts`` (53 codes, jokers last) all go into new melds,
+    at most ``left`` of them left over (exactly ``left`` with ``exact``), never the card
+    ``forbidden``; aces low, or low or high, and at most :data:`MAX_JOKERS` jokers.
+
+    >>> from rummykit.cards import parse_cards
+    >>> def hand(text: str) -> list[int]:
+    ...     counts = [0] * 53
+    ...     for card in parse_cards(text):
+    ...         counts[int(card)] += 1
+    ...     return counts
+    >>> covers(hand("QS KS AS 5C 5D 5H 9H"), 1, -1, Ace.LOW_OR_HIGH)
+    True
+    >>> covers(hand("QS KS AS 5C 5D 5H 9H"), 1, -1, Ace.LOW)
+    False
+    >>> covers(hand("4C 6C JK 8D 8H 8S"), 0, -1, Ace.LOW)
+    True
+    """
+    return Cover(forbidden, ace, exact).covers(counts, left)
