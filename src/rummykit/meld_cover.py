@@ -1,22 +1,24 @@
-"""Whether a hand's cards all go into new melds: the search with open runs.
+"""Whether a hand's cards all go on the table at once: the search with open runs.
 
-:func:`reach.can_meld_all` (the all-at-once rule) asks, once the lay-offs are chosen,
-whether the remaining cards make new melds with at most ``left`` of them left over. Its
-first search answered by taking the lowest card and every whole meld that holds it: a
-run taken whole also takes cards several ranks above the lowest, and with aces high (a
-run ``Q K A`` taken with the ace) the states it met differed all over the hand. On the
-hands a Rummy call on a deep pile brings (46 cards, two packs) that made a million
-states and seconds per question, 40 seconds for one list of legal actions.
+:func:`reach.can_meld_all` (the all-at-once rule) asks whether every card of a hand can
+be laid off on the table melds or go into new melds, with at most ``left`` of them left
+over. Its first search chose the lay-offs first, one table meld after another, then took
+the lowest card and every whole meld that holds it: a run taken whole also takes cards
+several ranks above the lowest, and with aces high (a run ``Q K A`` taken with the ace)
+the states it met differed all over the hand. On the hands a Rummy call on a deep pile
+brings (46 to 57 cards, two packs) that made a million states a question, and minutes
+for one list of legal actions.
 
 This search keeps every state near the lowest card. A run is started with three cards
 (its lowest natural card and the next two places, each a natural card or a joker) and
 stays *open*: a later card of its suit at its next place extends it, jokers bridging a
-gap. A state is then the remaining cards, the open runs' next places and what the melds
-made can still take of the jokers, and the cards taken are never more than two ranks
-above the lowest. Every plan of the old search is found (a run of any length is a run of
+gap; a table meld takes its lay-offs the same way, card by card. A state is then the
+remaining cards, the open runs' next places, what the melds can still take of the jokers
+and the table melds' open ends, and the cards taken are never more than two ranks above
+the lowest. Every plan of the first search is found (a run of any length is a run of
 three extended one place at a time; the order of the cards does not matter) and no other
 (every extension keeps a run a run), so the answers are the same: the tests hold the two
-searches to each other on random hands, and to the reference search kept in the tests.
+searches to each other on random hands and tables, and to the reference search of before.
 
 The notes:
 
@@ -36,7 +38,17 @@ The notes:
    six jokers: two packs of three), a group of three takes one. So the state keeps how
    many jokers the melds can take: all of them once a run is made, else one per group of
    three.
-5. Memoised per search on (cards, leftover, open runs, jokers the melds can take).
+5. Memoised on the whole state (cards, leftover, open runs, jokers the new melds can
+   take, table melds), a memo per card that may not be discarded, ace rule and leftover
+   rule: the state says all that the answer depends on, so one memo serves every hand.
+6. The table melds. A run may reach 13 cards: the places it may still take are kept,
+   with its next place above (a card there, or further with jokers between, is laid
+   off) and below it: the lowest card of its suit below it may start a lay-off below,
+   whose places up to the run are then all taken (reserved at once), filled by the next
+   cards of its suit (jokers bridging) or by jokers at once; a lay-off below left
+   unfilled is a refusal. A group keeps the suits and the number of cards it may still
+   take (a card of its rank, while that rank is the lowest). Jokers left at the end go
+   to any of them, as to the new melds (note 4).
 
 Aces around (a run ``K A 2``) are left to the first search: a run through the ace would
 take cards at both ends of the order.
@@ -48,17 +60,24 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from rummykit.cards import JOKER_CODE
+from rummykit.melds import TableMeld
 from rummykit.rules import Ace
 
-__all__ = ["HIGH_ACE", "MAX_JOKERS", "Cover", "CoverKey", "covers"]
+__all__ = ["HIGH_ACE", "MAX_JOKERS", "Cover", "CoverKey", "Table", "covers"]
 
 #: ``counts[HIGH_ACE + s]``: aces of suit ``s`` put aside to stand high (note 1).
 HIGH_ACE = 53
 #: The most jokers note 4 holds for (a run takes this many): more go to the first search.
 MAX_JOKERS = 8
 _ALL = -1  # the melds can take every joker left (a run was made)
-#: A state of the search: cards, leftover, open runs' next places, jokers the melds take.
-CoverKey = tuple[bytes, int, tuple[int, ...], int]
+#: The table melds as the search keeps them (note 6). A run: (suit, its lowest place, the
+#: places it may still take, the next place above it or 0, below it: 0 free, -1 closed,
+#: else the next place of a lay-off started below it). A group: (its place, the suits it
+#: may still take as bits, the cards it may still take).
+Table = tuple[tuple[int, ...], ...]
+#: A state of the search: cards, leftover, open runs' next places, jokers the new melds
+#: take, the table melds.
+CoverKey = tuple[bytes, int, tuple[int, ...], int, Table]
 
 
 class Cover:
@@ -93,13 +112,27 @@ class Cover:
         self.starts = {s * 16 + p: self._starts(s, p) for s in range(4) for p in range(1, 15)}
         self.visits = 0  # solve() calls, memo hits included
 
-    def covers(self, counts: Sequence[int], left: int) -> bool:
-        """Whether the cards of ``counts`` (53 codes, jokers last) all go into new melds,
-        at most ``left`` left over."""
+    def covers(self, counts: Sequence[int], left: int, melds: Sequence[TableMeld] = ()) -> bool:
+        """Whether the cards of ``counts`` (53 codes, jokers last) all go on the table,
+        laid off on ``melds`` or in new melds, at most ``left`` left over."""
         if counts[JOKER_CODE] > MAX_JOKERS:
             raise ValueError(f"at most {MAX_JOKERS} jokers (note 4)")
         self.counts = [*counts[:53], 0, 0, 0, 0]
-        return self.solve(left, (), 0)
+        return self.solve(left, (), 0, self.table(melds))
+
+    def table(self, melds: Sequence[TableMeld]) -> Table:
+        """The table melds that can take a card, as the search keeps them (note 6)."""
+        out: list[tuple[int, ...]] = []
+        for m in melds:
+            free = 13 - len(m.cards) if m.is_run else 4 - len(m.cards)
+            if free <= 0:
+                continue
+            if m.is_run:
+                above = m.hi + 1 if m.hi < self.top else 0
+                out.append((m.suit, m.lo, free, above, 0 if m.lo > 1 else -1))
+            else:
+                out.append((m.rank, 15 & ~m.group_suits(), free))
+        return tuple(sorted(out))
 
     def code(self, suit: int, place: int) -> int:
         return HIGH_ACE + suit if place == 14 else suit * 13 + place - 1
@@ -118,10 +151,10 @@ class Cover:
                 out.append((used, p - lo + len(above) - len(used), end))
         return tuple(out)
 
-    def solve(self, left: int, ends: tuple[int, ...], room: int) -> bool:
-        """Whether the remaining cards go into new melds, at most ``left`` left over,
-        with open runs whose next places are ``ends`` (``suit * 16 + place``, sorted) and
-        melds that can take ``room`` jokers (``_ALL``: every one)."""
+    def solve(self, left: int, ends: tuple[int, ...], room: int, tab: Table) -> bool:
+        """Whether the remaining cards go on the table, at most ``left`` left over, with
+        open runs whose next places are ``ends`` (``suit * 16 + place``, sorted), new
+        melds that can take ``room`` jokers (``_ALL``: every one) and the table ``tab``."""
         self.visits += 1
         counts = self.counts
         jokers = counts[JOKER_CODE]
@@ -133,24 +166,33 @@ class Cover:
                 lowest = entry
                 break
         if lowest is None:  # only jokers, if anything (note 4)
-            return self.jokers_placed(jokers, left, room)
+            return self.jokers_placed(jokers, left, room, tab)
         c, s, p = lowest
         if ends:  # note 3
             live = tuple(e for e in ends if p - (e & 15) <= jokers)
             if live != ends:
                 ends = live
-        key = (bytes(counts), left, ends, room)
+        if tab:
+            now = _table_now(tab, p, jokers)
+            if now is None:
+                return False
+            tab = now
+        key = (bytes(counts), left, ends, room, tab)
         found = self.memo.get(key)
         if found is not None:
             return found
-        result = self.place(c, s, p, left, ends, room, jokers)
+        result = self.place(c, s, p, left, ends, room, tab, jokers)
         self.memo[key] = result
         return result
 
-    def jokers_placed(self, jokers: int, left: int, room: int) -> bool:
+    def jokers_placed(self, jokers: int, left: int, room: int, tab: Table) -> bool:
         """Whether ``jokers`` jokers are left over (at most ``left``, exactly with
-        ``exact``) or taken by the melds (``room``)."""
+        ``exact``) or taken by the new melds (``room``) and the table melds."""
         takes = jokers if room == _ALL else room
+        for t in tab:
+            if len(t) == 5 and t[4] > 0:
+                return False  # a lay-off below a run not filled (note 6)
+            takes += t[2]  # the places a run, or the cards a group, may still take
         for kept in range(min(jokers, left) + 1):
             if self.exact and kept != left:
                 continue
@@ -161,7 +203,15 @@ class Cover:
         return False
 
     def place(
-        self, c: int, s: int, p: int, left: int, ends: tuple[int, ...], room: int, jokers: int
+        self,
+        c: int,
+        s: int,
+        p: int,
+        left: int,
+        ends: tuple[int, ...],
+        room: int,
+        tab: Table,
+        jokers: int,
     ) -> bool:
         """The branches for the lowest card ``c`` (suit ``s``, place ``p``), note 2."""
         counts = self.counts
@@ -170,7 +220,7 @@ class Cover:
             # left over: an ace that may stand high is left over once put aside
             card = s * 13 if p == 14 else c
             leave = left > 0 and card != self.forbidden and not (self.high and p == 1)
-            if leave and self.solve(left - 1, ends, room):
+            if leave and self.solve(left - 1, ends, room, tab):
                 return True
             # the next card of an open run
             for i, end in enumerate(ends):
@@ -183,17 +233,24 @@ class Cover:
                 after = ends[:i] + ends[i + 1 :]
                 if p < self.top:
                     after = tuple(sorted((*after, s * 16 + p + 1)))
-                ok = self.solve(left, after, room)
+                ok = self.solve(left, after, room, tab)
                 counts[JOKER_CODE] += gap
                 if ok:
                     return True
-            if self.runs(s, p, left, ends, jokers):
+            # laid off on the table (note 6)
+            for t, gap in _lay_offs(tab, s, p, self.top, jokers):
+                counts[JOKER_CODE] -= gap
+                ok = self.solve(left, ends, room, t)
+                counts[JOKER_CODE] += gap
+                if ok:
+                    return True
+            if self.runs(s, p, left, ends, tab, jokers):
                 return True
-            if p < 14 and self.groups(c, p, left, ends, room, jokers):
+            if p < 14 and self.groups(c, p, left, ends, room, tab, jokers):
                 return True
             if self.high and p == 1:  # put aside to stand high (note 1)
                 counts[HIGH_ACE + s] += 1
-                ok = self.solve(left, ends, room)
+                ok = self.solve(left, ends, room, tab)
                 counts[HIGH_ACE + s] -= 1
                 if ok:
                     return True
@@ -201,7 +258,9 @@ class Cover:
         finally:
             counts[c] += 1
 
-    def runs(self, s: int, p: int, left: int, ends: tuple[int, ...], jokers: int) -> bool:
+    def runs(
+        self, s: int, p: int, left: int, ends: tuple[int, ...], tab: Table, jokers: int
+    ) -> bool:
         """Runs of three places started with the lowest card (already taken)."""
         counts = self.counts
         for used, need, end in self.starts[s * 16 + p]:
@@ -210,7 +269,7 @@ class Cover:
             for code in used:
                 counts[code] -= 1
             counts[JOKER_CODE] -= need
-            ok = self.solve(left, tuple(sorted((*ends, end))) if end else ends, _ALL)
+            ok = self.solve(left, tuple(sorted((*ends, end))) if end else ends, _ALL, tab)
             counts[JOKER_CODE] += need
             for code in used:
                 counts[code] += 1
@@ -219,14 +278,19 @@ class Cover:
         return False
 
     def groups(
-        self, c: int, p: int, left: int, ends: tuple[int, ...], room: int, jokers: int
+        self,
+        c: int,
+        p: int,
+        left: int,
+        ends: tuple[int, ...],
+        room: int,
+        tab: Table,
+        jokers: int,
     ) -> bool:
         """Groups of the lowest card's rank (the card already taken), as the first
         search makes them: other suits once each, three or four cards."""
         counts = self.counts
-        others = [
-            t * 13 + p - 1 for t in range(4) if t * 13 + p - 1 != c and counts[t * 13 + p - 1]
-        ]
+        others = [code for code in range(p - 1, 52, 13) if code != c and counts[code]]
         for size in range(len(others) + 1):
             for chosen in combinations(others, size):
                 for j in range(max(0, 2 - size), min(jokers, 3 - size) + 1):
@@ -236,13 +300,71 @@ class Cover:
                     more = room
                     if room != _ALL and 1 + size + j == 3:
                         more = room + 1
-                    ok = self.solve(left, ends, more)
+                    ok = self.solve(left, ends, more, tab)
                     counts[JOKER_CODE] += j
                     for code in chosen:
                         counts[code] += 1
                     if ok:
                         return True
         return False
+
+
+def _table_now(tab: Table, p: int, jokers: int) -> Table | None:
+    """The table melds once the lowest card is at place ``p`` with ``jokers`` jokers
+    left: what can no longer happen is closed (for the memo), and None where a lay-off
+    started below a run can no longer be filled (note 6)."""
+    out: list[tuple[int, ...]] = []
+    changed = False
+    for t in tab:
+        if len(t) == 5:
+            suit, lo, free, above, below = t
+            if below > 0 and (p >= lo or p - below > jokers):
+                return None
+            if below == 0 and p >= lo:
+                below, changed = -1, True
+            if above and p - above > jokers:
+                above, changed = 0, True
+            out.append((suit, lo, free, above, below))
+        else:
+            place, suits, free = t
+            if suits and place < p:
+                suits, changed = 0, True
+            out.append((place, suits, free))
+    return tuple(sorted(out)) if changed else tab
+
+
+def _lay_offs(tab: Table, s: int, p: int, top: int, jokers: int) -> list[tuple[Table, int]]:
+    """Each way the lowest card (suit ``s``, place ``p``) is laid off on the table: the
+    table after it and the jokers it takes with it (note 6)."""
+    out: list[tuple[Table, int]] = []
+    for i, t in enumerate(tab):
+        if i and tab[i - 1] == t:
+            continue
+        after: list[tuple[tuple[int, ...], int]] = []
+        if len(t) == 3:
+            place, suits, free = t
+            if place == p and p < 14 and suits >> s & 1 and free:
+                after.append(((place, suits & ~(1 << s), free - 1), 0))
+        elif t[0] == s:
+            suit, lo, free, above, below = t
+            if above and p >= above and p - above <= jokers and p - above + 1 <= free:
+                nxt = p + 1 if p < top else 0
+                after.append(((suit, lo, free - (p - above + 1), nxt, below), p - above))
+            if p < lo:
+                start = below == 0 and lo - p <= free  # a lay-off below: its places taken
+                goes_on = below > 0 and p >= below and p - below <= jokers
+                if start or goes_on:
+                    gap = p - below if goes_on else 0
+                    rest = free - (lo - p) if start else free
+                    if p + 1 == lo:
+                        after.append(((suit, lo, rest, above, -1), gap))
+                    else:
+                        after.append(((suit, lo, rest, above, p + 1), gap))  # more to come
+                        if gap + lo - p - 1 <= jokers:  # or jokers up to the run
+                            after.append(((suit, lo, rest, above, -1), gap + lo - p - 1))
+        for changed, gap in after:
+            out.append((tuple(sorted((*tab[:i], changed, *tab[i + 1 :]))), gap))
+    return out
 
 
 def covers(

@@ -462,6 +462,13 @@ def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]
 #    laid anything off, more cards than ``leftover`` must remain, so that the new melds
 #    that take them are at least one (exact for ``leftover`` <= 2, the only use).
 
+# 8. Open runs (meld_cover.py). With aces low, or low or high, and at most eight jokers
+#    (two packs hold six), the whole question, lay-offs included, goes to the search with
+#    open runs, whose states stay near the lowest card; where a plan is narrowed (``keep``,
+#    ``meld_first``) the table stage above chooses the lay-offs and that search makes the
+#    new melds. Aces around keep the search of note 2 (a run through the ace would take
+#    cards at both ends of the order).
+
 _MEMO_LIMIT = 200_000
 _memos: dict[tuple[Ace, int, bool], dict[tuple[bytes, int], bool]] = {}
 _cover_memos: dict[tuple[Ace, int, bool], dict[CoverKey, bool]] = {}
@@ -784,6 +791,10 @@ def can_meld_all(
         layable = frozenset(c for m in melds for e in _extensions(m, counts, ace) for c in e)
         if not _fits_left(counts, ace, forbidden, leftover, layable):
             return False
+    if keep < 0 and not meld_first and ace is not Ace.AROUND and counts[JOKER_CODE] <= MAX_JOKERS:
+        # lay-offs and new melds in one search with open runs (meld_cover.py, note 8)
+        memo_of = _cover_memos.setdefault((ace, forbidden, exact), {})
+        return Cover(forbidden, ace, exact, memo_of).covers(counts, leftover, melds)
     search = _AllAtOnce(counts, forbidden, ace, memo, exact, keep, meld_first)
     return search.table(melds, 0, leftover, {})
 
@@ -793,5 +804,8 @@ def _counted_search(
 ) -> tuple[bool, int]:
     """:func:`can_meld_all` with a fresh memo, and the number of search states it visited
     (for tests that bound the work without timing it)."""
+    if ace is not Ace.AROUND and counts[JOKER_CODE] <= MAX_JOKERS:
+        cover = Cover(forbidden, ace, False)
+        return cover.covers(counts, leftover, melds), cover.visits
     search = _AllAtOnce(counts, forbidden, ace, {}, cover_memos={})
     return search.table(melds, 0, leftover, {}), search.visits
