@@ -176,7 +176,9 @@ class Cover:
             now = _table_now(tab, p, jokers)
             if now is None:
                 return False
-            tab = now
+            tab, closed = now
+            if closed and room != _ALL:  # what closed melds take joins the new melds' room
+                room = min(room + closed, jokers)
         key = (bytes(counts), left, ends, room, tab)
         found = self.memo.get(key)
         if found is not None:
@@ -309,28 +311,35 @@ class Cover:
         return False
 
 
-def _table_now(tab: Table, p: int, jokers: int) -> Table | None:
+def _table_now(tab: Table, p: int, jokers: int) -> tuple[Table, int] | None:
     """The table melds once the lowest card is at place ``p`` with ``jokers`` jokers
-    left: what can no longer happen is closed (for the memo), and None where a lay-off
-    started below a run can no longer be filled (note 6)."""
+    left, and the jokers those that can take no more natural card may still take: they
+    leave the state (so that states reached with other table melds meet in the memo).
+    None where a lay-off started below a run can no longer be filled (note 6)."""
     out: list[tuple[int, ...]] = []
-    changed = False
+    closed = 0
     for t in tab:
         if len(t) == 5:
             suit, lo, free, above, below = t
             if below > 0 and (p >= lo or p - below > jokers):
                 return None
             if below == 0 and p >= lo:
-                below, changed = -1, True
+                below = -1
             if above and p - above > jokers:
-                above, changed = 0, True
-            out.append((suit, lo, free, above, below))
+                above = 0
+            if not above and below < 0:
+                closed += free
+            else:
+                out.append((suit, lo, free, above, below))
         else:
             place, suits, free = t
-            if suits and place < p:
-                suits, changed = 0, True
-            out.append((place, suits, free))
-    return tuple(sorted(out)) if changed else tab
+            if not suits or place < p:
+                closed += free
+            else:
+                out.append(t)
+    if len(out) == len(tab) and all(a == b for a, b in zip(out, tab, strict=True)):
+        return tab, 0
+    return tuple(sorted(out)), closed
 
 
 def _lay_offs(tab: Table, s: int, p: int, top: int, jokers: int) -> list[tuple[Table, int]]:
