@@ -1,5 +1,5 @@
 """The search with open runs (``meld_cover``) behind the all-at-once rule
-(`wrotham.all-at-once`): the same answers as the first search (``reach``'s, whole melds
+(`wrotham.all-at-once`): the same answers as the first search (``whole_hand``'s, whole melds
 from the lowest card), in far fewer states on the hands a Rummy call on a deep pile
 brings. tests/test_reach_all_at_once.py holds both to the reference search of before."""
 
@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from rummykit.cards import JOKER_CODE, code_of, parse_cards
 from rummykit.meld_cover import MAX_JOKERS, Cover, covers
 from rummykit.melds import TableMeld, rank_at
-from rummykit.reach import _AllAtOnce, _counted_search, can_meld_all
 from rummykit.rules import Ace
+from rummykit.whole_hand import _AllAtOnce, _counted_search, can_meld_all
 
 
 def _counts(text: str) -> list[int]:
@@ -63,7 +63,7 @@ def test_open_runs_answer_as_whole_melds_do(hand: tuple[list[int], int, int, Ace
 def _table_stage(
     counts: list[int], left: int, forbidden: int, ace: Ace, melds: list[TableMeld], exact: bool
 ) -> bool:
-    """The lay-offs chosen first, one table meld after another (``reach``'s table
+    """The lay-offs chosen first, one table meld after another (``whole_hand``'s table
     stage), then the new melds."""
     search = _AllAtOnce(counts[:], forbidden, ace, {}, exact, cover_memos={})
     return search.table(melds, 0, left, {})
@@ -205,6 +205,14 @@ def test_the_limits_are_refused() -> None:
     counts[JOKER_CODE] = MAX_JOKERS + 1
     with pytest.raises(ValueError, match="jokers"):
         covers(counts, 0, -1, Ace.LOW)
+    queen_king_ace = TableMeld(True, 0, 0, 12, _counts_codes("QC KC AC"), (0, 0, 0))
+    assert Cover(-1, Ace.LOW_OR_HIGH, False).covers(_counts("JC"), 0, [queen_king_ace])
+    with pytest.raises(ValueError, match="outside places 1 to 13"):  # no ace high here
+        Cover(-1, Ace.LOW, False).covers(_counts("JC"), 0, [queen_king_ace])
+
+
+def _counts_codes(text: str) -> tuple[int, ...]:
+    return tuple(int(card) for card in parse_cards(text))
 
 
 # ------------------------------------------------------------- speed, without timing

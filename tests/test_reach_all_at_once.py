@@ -1,4 +1,4 @@
-"""The all-at-once check (`wrotham.all-at-once`): ``reach.can_meld_all``.
+"""The all-at-once check (`wrotham.all-at-once`): ``whole_hand.can_meld_all``.
 
 The check used to be an exponential search that froze games with big hands (random
 players reach 30 cards). These tests hold the fast search to the old answers: a copy of
@@ -22,8 +22,8 @@ from rummykit import Game, Rules
 from rummykit.actions import Action, Meld
 from rummykit.cards import JOKER_CODE, code_of, parse_cards
 from rummykit.melds import TableMeld, max_position, rank_at
-from rummykit.reach import _counted_search, _extensions, can_meld_all, run_cap
 from rummykit.rules import Ace
+from rummykit.whole_hand import _counted_search, _extensions, can_meld_all, run_cap
 
 
 # --------------------------------------------------------------- the reference oracle
@@ -203,7 +203,7 @@ def test_all_at_once_answers_on_plain_hands() -> None:
 
 
 def test_run_cap_splits_every_longer_run() -> None:
-    """Note 4 of reach.py: a run longer than run_cap(j), with at most j jokers and a natural
+    """Note 4 of whole_hand.py: a run longer than run_cap(j), with at most j jokers and a natural
     card, cuts into runs of 3..run_cap(j) cards that each hold a natural card."""
 
     def splits(naturals: tuple[bool, ...], cap: int) -> bool:

@@ -14,9 +14,10 @@ from rummykit.actions import Action, Discard, End, LayOff, Swap
 from rummykit.cards import CARDS
 from rummykit.errors import IllegalAction
 from rummykit.melds import TableMeld
-from rummykit.reach import can_meld_all, swap_possible, table_cost
+from rummykit.reach import swap_possible, table_cost
 from rummykit.rules import GoingOut
 from rummykit.state import HandState, Phase
+from rummykit.whole_hand import can_meld_all
 
 __all__ = [
     "discard_refusal",

@@ -1,6 +1,6 @@
 """Whether a hand's cards all go on the table at once: the search with open runs.
 
-:func:`reach.can_meld_all` (the all-at-once rule) asks whether every card of a hand can
+:func:`whole_hand.can_meld_all` (the all-at-once rule) asks whether every card of a hand can
 be laid off on the table melds or go into new melds, with at most ``left`` of them left
 over. Its first search chose the lay-offs first, one table meld after another, then took
 the lowest card and every whole meld that holds it: a run taken whole also takes cards
@@ -17,7 +17,8 @@ remaining cards, the open runs' next places, what the melds can still take of th
 and the table melds' open ends, and the cards taken are never more than two ranks above
 the lowest. Every plan of the first search is found (a run of any length is a run of
 three extended one place at a time; the order of the cards does not matter) and no other
-(every extension keeps a run a run), so the answers are the same: the tests hold the two
+(every extension keeps a run a run; one that grows to 14 places, an ace at both ends,
+splits into two), so the answers are the same: the tests hold the two
 searches to each other on random hands and tables, and to the reference search of before.
 
 The notes:
@@ -33,10 +34,12 @@ The notes:
 3. An open run whose next place is further below the lowest card than the jokers left
    can bridge is closed: nothing can extend it any more.
 4. Jokers left once every natural card is placed are left over or go into the melds
-   made: a run takes any of them (a run of 3 to 5 cards has 8 or more free places, a
-   longer one splits into runs of three or more that have more, and a hand holds at most
-   six jokers: two packs of three), a group of three takes one. So the state keeps how
-   many jokers the melds can take: all of them once a run is made, else one per group of
+   made: a run takes any of them, up to :data:`MAX_JOKERS` (8; two packs hold six). A
+   run of 3 to 5 cards has 8 or more free places of 13; a longer one splits into its
+   first three places, which hold a natural card (a run starts within two places of
+   one) and have 10 free places, and the rest (3 or more places, ending on a natural
+   card). A group of three takes one. So the state keeps how many jokers the melds can
+   take: all of them once a run is made (as many as are left), else one per group of
    three.
 5. Memoised on the whole state (cards, leftover, open runs, jokers the new melds can
    take, table melds), a memo per card that may not be discarded, ace rule and leftover
@@ -57,6 +60,7 @@ take cards at both ends of the order.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 
 from rummykit.cards import JOKER_CODE
@@ -95,26 +99,25 @@ class Cover:
         memo: dict[CoverKey, bool] | None = None,
     ) -> None:
         if ace is Ace.AROUND:
-            raise ValueError("aces around are searched by reach.can_meld_all's first search")
+            raise ValueError("aces around are searched by whole_hand.can_meld_all's first search")
         self.counts = [0] * 57
         self.forbidden = forbidden
         self.exact = exact
         self.high = ace is Ace.LOW_OR_HIGH
         self.top = 14 if self.high else 13
-        # (code, suit, place) lowest first (note 1)
-        order = [(s * 13 + p - 1, s, p) for p in range(1, 14) for s in range(4)]
-        if self.high:
-            order += [(HIGH_ACE + s, s, 14) for s in range(4)]
-        self.order = tuple(order)
+        self.order = _order(self.high)
         self.memo = {} if memo is None else memo
         #: suit * 16 + place: the runs of three places started there (note 2), each as
         #: (the natural cards above it, jokers, the open run's next place or 0)
-        self.starts = {s * 16 + p: self._starts(s, p) for s in range(4) for p in range(1, 15)}
+        self.starts = _run_starts(self.top)
         self.visits = 0  # solve() calls, memo hits included
 
     def covers(self, counts: Sequence[int], left: int, melds: Sequence[TableMeld] = ()) -> bool:
-        """Whether the cards of ``counts`` (53 codes, jokers last) all go on the table,
-        laid off on ``melds`` or in new melds, at most ``left`` left over."""
+        """Whether the cards of ``counts`` (53 codes, jokers last; anything after is
+        ignored) all go on the table, laid off on ``melds`` or in new melds, at most
+        ``left`` left over, under this search's card that may not be discarded, ace rule
+        and leftover rule. One search at a time: it works on a copy of ``counts`` it
+        keeps (:attr:`counts`), so a :class:`Cover` is not reentrant."""
         if counts[JOKER_CODE] > MAX_JOKERS:
             raise ValueError(f"at most {MAX_JOKERS} jokers (note 4)")
         self.counts = [*counts[:53], 0, 0, 0, 0]
@@ -128,28 +131,13 @@ class Cover:
             if free <= 0:
                 continue
             if m.is_run:
+                if not 1 <= m.lo <= m.hi <= self.top:
+                    raise ValueError(f"a run on the table outside places 1 to {self.top}")
                 above = m.hi + 1 if m.hi < self.top else 0
                 out.append((m.suit, m.lo, free, above, 0 if m.lo > 1 else -1))
             else:
                 out.append((m.rank, 15 & ~m.group_suits(), free))
         return tuple(sorted(out))
-
-    def code(self, suit: int, place: int) -> int:
-        return HIGH_ACE + suit if place == 14 else suit * 13 + place - 1
-
-    def _starts(self, s: int, p: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
-        out = []
-        for lo in (p - 2, p - 1, p):
-            if lo < 1 or lo + 2 > self.top:
-                continue
-            above = [self.code(s, q) for q in range(p + 1, lo + 3)]
-            end = s * 16 + lo + 3 if lo + 3 <= self.top else 0
-            for naturals in range(1 << len(above)):
-                used = tuple(code for i, code in enumerate(above) if naturals >> i & 1)
-                # jokers below the card (the cards there are gone) and for the places
-                # above it not held
-                out.append((used, p - lo + len(above) - len(used), end))
-        return tuple(out)
 
     def solve(self, left: int, ends: tuple[int, ...], room: int, tab: Table) -> bool:
         """Whether the remaining cards go on the table, at most ``left`` left over, with
@@ -158,8 +146,8 @@ class Cover:
         self.visits += 1
         counts = self.counts
         jokers = counts[JOKER_CODE]
-        if room > jokers or (room == _ALL and not jokers):
-            room = jokers  # only as many as there are matter
+        if room == _ALL or room > jokers:
+            room = jokers  # only as many as there are matter (one memo key for both)
         lowest = None
         for entry in self.order:
             if counts[entry[0]]:
@@ -311,6 +299,46 @@ class Cover:
         return False
 
 
+@cache
+def _order(high: bool) -> tuple[tuple[int, int, int], ...]:
+    """(code, suit, place) of every card, lowest first (note 1); with ``high``, the
+    slots of the aces put aside to stand high last."""
+    order = [(s * 13 + p - 1, s, p) for p in range(1, 14) for s in range(4)]
+    if high:
+        order += [(HIGH_ACE + s, s, 14) for s in range(4)]
+    return tuple(order)
+
+
+#: A run started with a card: the natural cards above it, jokers, the run's next place.
+Start = tuple[tuple[int, ...], int, int]
+
+
+@cache
+def _run_starts(top: int) -> dict[int, tuple[Start, ...]]:
+    """The runs of three places started by a card, by ``suit * 16 + place``, for places
+    1 to ``top`` (14 where aces may stand high): note 2."""
+
+    def code(suit: int, place: int) -> int:
+        return HIGH_ACE + suit if place == 14 else suit * 13 + place - 1
+
+    out: dict[int, tuple[Start, ...]] = {}
+    for s in range(4):
+        for p in range(1, top + 1):
+            starts: list[Start] = []
+            for lo in (p - 2, p - 1, p):
+                if lo < 1 or lo + 2 > top:
+                    continue
+                above = [code(s, q) for q in range(p + 1, lo + 3)]
+                end = s * 16 + lo + 3 if lo + 3 <= top else 0
+                for naturals in range(1 << len(above)):
+                    used = tuple(c for i, c in enumerate(above) if naturals >> i & 1)
+                    # jokers below the card (the cards there are gone) and for the
+                    # places above it not held
+                    starts.append((used, p - lo + len(above) - len(used), end))
+            out[s * 16 + p] = tuple(starts)
+    return out
+
+
 def _table_now(tab: Table, p: int, jokers: int) -> tuple[Table, int] | None:
     """The table melds once the lowest card is at place ``p`` with ``jokers`` jokers
     left, and the jokers those that can take no more natural card may still take: they
@@ -350,7 +378,7 @@ def _lay_offs(tab: Table, s: int, p: int, top: int, jokers: int) -> list[tuple[T
         if i and tab[i - 1] == t:
             continue
         after: list[tuple[tuple[int, ...], int]] = []
-        if len(t) == 3:
+        if len(t) == 3:  # a group: (place, suits, free); a run has five fields
             place, suits, free = t
             if place == p and p < 14 and suits >> s & 1 and free:
                 after.append(((place, suits & ~(1 << s), free - 1), 0))
