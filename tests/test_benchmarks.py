@@ -244,6 +244,24 @@ def test_engine_reports_the_all_at_once_row(capsys: pytest.CaptureFixture[str]) 
     assert "500-rum/4" in doc  # the other rows stay
 
 
+def test_all_at_once_benchmark_times_both_searches(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rummykit import whole_hand
+
+    spec = importlib.util.spec_from_file_location("aao", ROOT / "benchmarks" / "all_at_once.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(whole_hand, "_COVER_FROM", whole_hand._COVER_FROM)  # restored after
+    for flags in ([], ["--first-search"]):
+        assert module.main(["--json", "--only", "wrotham", *flags]) == 0
+        row = json.loads(capsys.readouterr().out)["wrotham"]
+        assert row["lists"] == 2115  # the same games every run
+        assert 0 < row["worst_s"] <= row["seconds"]
+    assert whole_hand._COVER_FROM > 10**6  # --first-search turned the open runs off
+
+
 def test_lent_script_resumes_a_match_in_the_folder_that_comes_back(tmp_path: Path) -> None:
     log, out = tmp_path / "log", tmp_path / "out"
     log.mkdir()
