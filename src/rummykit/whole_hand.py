@@ -476,8 +476,9 @@ def can_meld_all(
 def _counted_search(
     counts: list[int], leftover: int, forbidden: int, ace: Ace, melds: Sequence[TableMeld] = ()
 ) -> tuple[bool, int]:
-    """:func:`can_meld_all` with a fresh memo, and the number of search states it visited
-    (for tests that bound the work without timing it)."""
+    """:func:`can_meld_all`'s answer from a fresh memo, and the number of states the
+    search visited (for tests that bound the work without timing it): the search with
+    open runs wherever it applies, whatever the hand's size (note 8), else the first."""
     if ace is not Ace.AROUND and counts[JOKER_CODE] <= MAX_JOKERS:
         cover = Cover(forbidden, ace, False)
         return cover.covers(counts, leftover, melds), cover.visits
