@@ -30,9 +30,11 @@ examples:
                                                   docs/server.md: put TLS in front)
   rummykit serve --allow-origin https://rummy.example.org --log-format json
 
-exit status: 0 when stopped with Ctrl+C, 2 for a bad argument, 3 when the database
-cannot be used (it is opened and brought up to date before the server starts), 4 when
-the server cannot listen at --host and --port (the port is taken, the host unknown).
+exit status: 0 when stopped with Ctrl+C (stopped by SIGTERM, as systemd and docker stop
+it, the server ends by that signal once it has shut down: 143 in a shell, a clean stop
+to systemd), 2 for a bad argument, 3 when the database cannot be used (it is opened and
+brought up to date before the server starts), 4 when the server cannot listen at --host
+and --port (the port is taken, the host unknown).
 """
 
 
@@ -50,7 +52,7 @@ def add_parser(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    p.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    p.add_argument("--port", type=int, default=8000, help="port to listen on, 1 to 65535 (8000)")
     p.add_argument(
         "--db",
         metavar="URL",
