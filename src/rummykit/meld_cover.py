@@ -108,7 +108,7 @@ class Cover:
         self.order = _order(self.high)
         self.memo = {} if memo is None else memo
         #: suit * 16 + place: the runs of three places started there (note 2), each as
-        #: (the natural cards above it, jokers, the open run's next place or 0)
+        #: (the natural cards above it, jokers, the open run's end or 0)
         self.starts = _run_starts(self.top)
         self.visits = 0  # solve() calls, memo hits included
 
@@ -141,7 +141,7 @@ class Cover:
 
     def solve(self, left: int, ends: tuple[int, ...], room: int, tab: Table) -> bool:
         """Whether the remaining cards go on the table, at most ``left`` left over, with
-        open runs whose next places are ``ends`` (``suit * 16 + place``, sorted), new
+        open runs whose next places are ``ends`` (``place * 4 + suit``, sorted), new
         melds that can take ``room`` jokers (``_ALL``: every one) and the table ``tab``."""
         self.visits += 1
         counts = self.counts
@@ -157,9 +157,11 @@ class Cover:
             return self.jokers_placed(jokers, left, room, tab)
         c, s, p = lowest
         if ends:  # note 3
-            live = tuple(e for e in ends if p - (e & 15) <= jokers)
-            if live != ends:
-                ends = live
+            dead = 0  # sorted by place: the closed ones come first
+            while dead < len(ends) and p - (ends[dead] >> 2) > jokers:
+                dead += 1
+            if dead:
+                ends = ends[dead:]
         if tab:
             now = _table_now(tab, p, jokers)
             if now is None:
@@ -214,15 +216,15 @@ class Cover:
                 return True
             # the next card of an open run
             for i, end in enumerate(ends):
-                if end >> 4 != s or (i and ends[i - 1] == end):
+                if end & 3 != s or (i and ends[i - 1] == end):
                     continue
-                gap = p - (end & 15)
+                gap = p - (end >> 2)
                 if gap < 0:
                     continue  # a run already past this place (a copy of the card)
                 counts[JOKER_CODE] -= gap
                 after = ends[:i] + ends[i + 1 :]
                 if p < self.top:
-                    after = tuple(sorted((*after, s * 16 + p + 1)))
+                    after = tuple(sorted((*after, (p + 1) * 4 + s)))
                 ok = self.solve(left, after, room, tab)
                 counts[JOKER_CODE] += gap
                 if ok:
@@ -254,7 +256,9 @@ class Cover:
         """Runs of three places started with the lowest card (already taken)."""
         counts = self.counts
         for used, need, end in self.starts[s * 16 + p]:
-            if need > jokers or not all(counts[code] for code in used):
+            if need > jokers:
+                continue
+            if used and (not counts[used[0]] or (len(used) == 2 and not counts[used[1]])):
                 continue
             for code in used:
                 counts[code] -= 1
@@ -309,7 +313,8 @@ def _order(high: bool) -> tuple[tuple[int, int, int], ...]:
     return tuple(order)
 
 
-#: A run started with a card: the natural cards above it, jokers, the run's next place.
+#: A run started with a card: the natural cards above it, jokers, the open run's end
+#: (its next place * 4 + its suit, as in ``ends``) or 0 where it reached the top.
 Start = tuple[tuple[int, ...], int, int]
 
 
@@ -329,7 +334,7 @@ def _run_starts(top: int) -> dict[int, tuple[Start, ...]]:
                 if lo < 1 or lo + 2 > top:
                     continue
                 above = [code(s, q) for q in range(p + 1, lo + 3)]
-                end = s * 16 + lo + 3 if lo + 3 <= top else 0
+                end = (lo + 3) * 4 + s if lo + 3 <= top else 0
                 for naturals in range(1 << len(above)):
                     used = tuple(c for i, c in enumerate(above) if naturals >> i & 1)
                     # jokers below the card (the cards there are gone) and for the
@@ -344,6 +349,17 @@ def _table_now(tab: Table, p: int, jokers: int) -> tuple[Table, int] | None:
     left, and the jokers those that can take no more natural card may still take: they
     leave the state (so that states reached with other table melds meet in the memo).
     None where a lay-off started below a run can no longer be filled (note 6)."""
+    for t in tab:  # most often nothing changes
+        if len(t) == 5:
+            _, lo, _, above, below = t
+            if below > 0 and (p >= lo or p - below > jokers):
+                return None
+            if (below == 0 and p >= lo) or (p - above > jokers if above else below < 0):
+                break
+        elif not t[1] or t[0] < p:
+            break
+    else:
+        return tab, 0
     out: list[tuple[int, ...]] = []
     closed = 0
     for t in tab:
