@@ -303,7 +303,14 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
             refusal = _call_refusal(h, p, _depth(h, action))
             if refusal is not None:
                 raise refusal
-        raise IllegalAction("rummy.when", "no Rummy call is open for " + h.name(p) + " now")
+        why = ""
+        if h.phase is Phase.RUMMY and rules.layoff_needs_own_meld and not h.has_melded[p]:
+            # a call open for others may be one this player could only lay off (decision 16)
+            why = (
+                f" ({h.name(p)} has not melded, so may call only a card that pile cards "
+                "meld among themselves: [layoff.own-meld-first])"
+            )
+        raise IllegalAction("rummy.when", f"no Rummy call is open for {h.name(p)} now{why}")
     depth = _depth(h, action)
     refusal = _call_refusal(h, p, depth)
     if refusal is not None:

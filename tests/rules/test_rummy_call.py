@@ -394,7 +394,8 @@ def test_rummy_when_a_player_who_must_meld_first_may_not_call_a_lay_off() -> Non
     # for him; Ana, who has, may call it.
     hand = six_hearts(layoff_needs_own_meld=True)
     assert hand.window == (0,)
-    refuse(hand, "Dan: rummy 1", "rummy.when")  # no call is open for Dan at all
+    error = refuse(hand, "Dan: rummy 1", "rummy.when")  # no call is open for Dan at all
+    assert "Dan has not melded" in error.message and "[layoff.own-meld-first]" in error.message
     act(hand, "Ana: rummy 1", "Ana: layoff 6H to 1")
 
 
