@@ -7,12 +7,14 @@ takes (where the check runs), in total and at worst:
 - ``wrotham``: Wrotham with the rule from the first deal, calls on the pile and draws
   from any depth (as ``benchmarks/engine.py``'s last row), 4 players, 12 hands;
 - ``500-rum-2p``: 500 Rum with the rule from the first deal, 2 players, a deep take
-  half the time when one is legal, 3 games (hands of 30 to 40 cards);
+  half the time when one is legal, 3 games (hands of up to 39 cards);
 - ``500-rum-5p``: 500 Rum with the rule, 5 players, seed 1, to the moment a Rummy call
   takes a pile of 42 cards (a 46-card hand, two packs).
 
 ``--first-search`` answers every question with the first search only (whole melds from
-the lowest card, no open runs), to compare the two searches on the same code:
+the lowest card, no open runs), to compare the two searches on the same code. Only
+``500-rum-5p`` holds hands big enough (40 cards) for the open runs: the other two
+workloads run the same code either way, and show the noise:
 
     python benchmarks/all_at_once.py
     python benchmarks/all_at_once.py --first-search

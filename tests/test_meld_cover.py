@@ -205,14 +205,10 @@ def test_the_limits_are_refused() -> None:
     counts[JOKER_CODE] = MAX_JOKERS + 1
     with pytest.raises(ValueError, match="jokers"):
         covers(counts, 0, -1, Ace.LOW)
-    queen_king_ace = TableMeld(True, 0, 0, 12, _counts_codes("QC KC AC"), (0, 0, 0))
+    queen_king_ace = _table_run(0, 12, 3)  # QC KC AC
     assert Cover(-1, Ace.LOW_OR_HIGH, False).covers(_counts("JC"), 0, [queen_king_ace])
     with pytest.raises(ValueError, match="outside places 1 to 13"):  # no ace high here
         Cover(-1, Ace.LOW, False).covers(_counts("JC"), 0, [queen_king_ace])
-
-
-def _counts_codes(text: str) -> tuple[int, ...]:
-    return tuple(int(card) for card in parse_cards(text))
 
 
 # ------------------------------------------------------------- speed, without timing
@@ -227,15 +223,34 @@ DEEP_CALL = (
 )
 
 
-def _run(suit: int, lo: int, length: int) -> TableMeld:
-    cards = tuple(code_of(suit, rank_at(lo + i)) for i in range(length))
-    return TableMeld(True, suit, 0, lo, cards, (0,) * length)
-
-
 def test_the_hand_of_a_deep_rummy_call_is_searched_in_few_states() -> None:
     counts = _counts(DEEP_CALL)
     assert sum(counts) == 46
-    table = (_run(1, 4, 3),)
-    found, states = _counted_search(counts, 1, -1, Ace.LOW_OR_HIGH, table)
+    table = (_table_run(1, 4, 3),)
+    found, states = _counted_search(counts, 1, -1, Ace.LOW_OR_HIGH, table, open_runs=True)
     assert found is False and states < 20_000
+    first, first_states = _counted_search(counts, 1, -1, Ace.LOW_OR_HIGH, table, open_runs=False)
+    assert first is False and first_states > 25 * states
     assert can_meld_all(counts, 1, -1, Ace.LOW_OR_HIGH, table) is False
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=_hands(), data=st.data())
+def test_plans_narrowed_by_keep_or_meld_first_answer_the_same_with_open_runs(
+    hand: tuple[list[int], int, int, Ace, bool], data: st.DataObject
+) -> None:
+    """Where ``keep`` or ``meld_first`` narrows the plans, the table stage chooses the
+    lay-offs and the open runs make the new melds (note 8): from any size, the answers
+    of the first search alone."""
+    counts, left, forbidden, ace, exact = hand
+    suits = sorted({c // 13 for c in range(52) if counts[c]}) or [0]
+    low = min((c % 13 + 1 for c in range(52) if counts[c]), default=1)
+    melds = data.draw(_tables(ace, suits, low))
+    keep = forbidden if forbidden >= 0 and data.draw(st.booleans()) else -1
+    meld_first = data.draw(st.booleans())
+    first = _AllAtOnce(counts[:], forbidden, ace, {}, exact, keep, meld_first, cover_from=10**9)
+    expected = first.table(melds, 0, left, {})
+    both = _AllAtOnce(
+        counts[:], forbidden, ace, {}, exact, keep, meld_first, cover_memos={}, cover_from=0
+    )
+    assert both.table(melds, 0, left, {}) == expected

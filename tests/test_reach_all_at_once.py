@@ -153,8 +153,10 @@ def _both(
     before = counts[:]
     new = can_meld_all(counts, leftover, forbidden, ace, melds)
     assert counts == before  # restored
-    fresh, _ = _counted_search(counts, leftover, forbidden, ace, melds)
+    fresh, _ = _counted_search(counts, leftover, forbidden, ace, melds, open_runs=False)
     assert fresh == new and counts == before  # the shared memo changes nothing
+    if ace is not Ace.AROUND:  # the search with open runs (meld_cover), at any size
+        assert _counted_search(counts, leftover, forbidden, ace, melds, open_runs=True)[0] == new
     old = _reference_can_meld_all(counts, leftover, forbidden, ace, melds)
     return new, old
 
@@ -285,11 +287,14 @@ STATE_BOUND = 100_000
 def test_a_30_card_hand_is_searched_in_few_states(hand: str, answer: bool) -> None:
     counts = _counts(hand + " JK JK JK")
     assert sum(counts) == 30
-    found, states = _counted_search(counts, 1, -1, Ace.LOW, (_run(2, 4, 3),))
-    assert found is answer and states < STATE_BOUND
-    found, states = _counted_search(counts, 1, -1, Ace.LOW)
-    assert states < STATE_BOUND
-    assert can_meld_all(counts, 1, -1, Ace.LOW) is found
+    for open_runs in (False, True):  # the first search answers at this size (note 8)
+        found, states = _counted_search(
+            counts, 1, -1, Ace.LOW, (_run(2, 4, 3),), open_runs=open_runs
+        )
+        assert found is answer and states < STATE_BOUND
+        found, states = _counted_search(counts, 1, -1, Ace.LOW, open_runs=open_runs)
+        assert states < STATE_BOUND
+        assert can_meld_all(counts, 1, -1, Ace.LOW) is found
 
 
 def test_big_hands_of_two_packs_with_three_jokers() -> None:
@@ -299,9 +304,10 @@ def test_big_hands_of_two_packs_with_three_jokers() -> None:
         for code in rng.sample(list(range(52)) * 2, 34):
             counts[code] += 1
         counts[JOKER_CODE] = 3
-        found, states = _counted_search(counts, 1, -1, Ace.LOW_OR_HIGH)
-        assert states < 100_000
-        assert can_meld_all(counts, 1, -1, Ace.LOW_OR_HIGH) == found
+        for open_runs in (False, True):
+            found, states = _counted_search(counts, 1, -1, Ace.LOW_OR_HIGH, open_runs=open_runs)
+            assert states < 100_000
+            assert can_meld_all(counts, 1, -1, Ace.LOW_OR_HIGH) == found
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -64,7 +64,7 @@ from functools import cache
 from itertools import combinations
 
 from rummykit.cards import JOKER_CODE
-from rummykit.melds import TableMeld
+from rummykit.melds import TableMeld, max_position
 from rummykit.rules import Ace
 
 __all__ = ["HIGH_ACE", "MAX_JOKERS", "Cover", "CoverKey", "Table", "covers"]
@@ -73,7 +73,6 @@ __all__ = ["HIGH_ACE", "MAX_JOKERS", "Cover", "CoverKey", "Table", "covers"]
 HIGH_ACE = 53
 #: The most jokers note 4 holds for (a run takes this many): more go to the first search.
 MAX_JOKERS = 8
-_ALL = -1  # the melds can take every joker left (a run was made)
 #: The table melds as the search keeps them (note 6). A run: (suit, its lowest place, the
 #: places it may still take, the next place above it or 0, below it: 0 free, -1 closed,
 #: else the next place of a lay-off started below it). A group: (its place, the suits it
@@ -104,7 +103,7 @@ class Cover:
         self.forbidden = forbidden
         self.exact = exact
         self.high = ace is Ace.LOW_OR_HIGH
-        self.top = 14 if self.high else 13
+        self.top = max_position(ace)
         self.order = _order(self.high)
         self.memo = {} if memo is None else memo
         #: suit * 16 + place: the runs of three places started there (note 2), each as
@@ -142,12 +141,13 @@ class Cover:
     def solve(self, left: int, ends: tuple[int, ...], room: int, tab: Table) -> bool:
         """Whether the remaining cards go on the table, at most ``left`` left over, with
         open runs whose next places are ``ends`` (``place * 4 + suit``, sorted), new
-        melds that can take ``room`` jokers (``_ALL``: every one) and the table ``tab``."""
+        melds that can take ``room`` jokers (a run takes every one: note 4) and the table
+        ``tab``."""
         self.visits += 1
         counts = self.counts
         jokers = counts[JOKER_CODE]
-        if room == _ALL or room > jokers:
-            room = jokers  # only as many as there are matter (one memo key for both)
+        if room > jokers:
+            room = jokers  # only as many as there are matter
         lowest = None
         for entry in self.order:
             if counts[entry[0]]:
@@ -167,7 +167,7 @@ class Cover:
             if now is None:
                 return False
             tab, closed = now
-            if closed and room != _ALL:  # what closed melds take joins the new melds' room
+            if closed:  # what closed melds take joins the new melds' room
                 room = min(room + closed, jokers)
         key = (bytes(counts), left, ends, room, tab)
         found = self.memo.get(key)
@@ -180,7 +180,7 @@ class Cover:
     def jokers_placed(self, jokers: int, left: int, room: int, tab: Table) -> bool:
         """Whether ``jokers`` jokers are left over (at most ``left``, exactly with
         ``exact``) or taken by the new melds (``room``) and the table melds."""
-        takes = jokers if room == _ALL else room
+        takes = room
         for t in tab:
             if len(t) == 5 and t[4] > 0:
                 return False  # a lay-off below a run not filled (note 6)
@@ -263,7 +263,9 @@ class Cover:
             for code in used:
                 counts[code] -= 1
             counts[JOKER_CODE] -= need
-            ok = self.solve(left, tuple(sorted((*ends, end))) if end else ends, _ALL, tab)
+            # a run takes every joker left (note 4)
+            after = tuple(sorted((*ends, end))) if end else ends
+            ok = self.solve(left, after, MAX_JOKERS, tab)
             counts[JOKER_CODE] += need
             for code in used:
                 counts[code] += 1
@@ -291,10 +293,8 @@ class Cover:
                     for code in chosen:
                         counts[code] -= 1
                     counts[JOKER_CODE] -= j
-                    more = room
-                    if room != _ALL and 1 + size + j == 3:
-                        more = room + 1
-                    ok = self.solve(left, ends, more, tab)
+                    # a group of three takes one more joker (note 4)
+                    ok = self.solve(left, ends, room + (1 + size + j == 3), tab)
                     counts[JOKER_CODE] += j
                     for code in chosen:
                         counts[code] += 1

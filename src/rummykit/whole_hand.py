@@ -93,7 +93,8 @@ def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]
 #    counts, the leftover allowance, the card that may not be discarded and the ace rule,
 #    so answers are kept under (counts as bytes, leftover) in a table per (ace, forbidden
 #    card). The table outlives the call (legal_actions asks about many hands that share
-#    most of their cards) and is emptied when it grows past _MEMO_LIMIT.
+#    most of their cards) and is emptied, with the open runs' memos (note 8), when
+#    together they grow past _MEMO_LIMIT entries (some 60 MB at most).
 #
 # 4. Short runs suffice. A run of more than c = max(5, jokers + 3) cards, with at most
 #    ``jokers`` jokers and a natural card, splits into runs of 3..c cards that each hold
@@ -124,16 +125,16 @@ def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]
 #    same plan ([layoff.own-meld-first]; the meld is put down first): when the table stage
 #    laid anything off, more cards than ``leftover`` must remain, so that the new melds
 #    that take them are at least one (exact for ``leftover`` <= 2, the only use).
-
+#
 # 8. Open runs (meld_cover.py). For hands of 40 cards or more, with aces low, or low or
 #    high, and at most eight jokers (two packs hold six), the whole question, lay-offs
 #    included, goes to the search with open runs, whose states stay near the lowest card;
 #    where a plan is narrowed (``keep``, ``meld_first``) the table stage above chooses
 #    the lay-offs and that search makes the new melds. Its states cost more each, so
-#    below 40 cards the search of note 2 is the faster (measured on random play under the
-#    rule: Wrotham with calls and deep takes, 500 Rum of two and five players; see
-#    BENCHMARKS.md); aces around keep it too (a run through the ace would take cards at
-#    both ends of the order).
+#    below 35 to 40 cards the search of note 2 is as fast or faster (random play under the
+#    rule in 500 Rum, 2 and 5 players; BENCHMARKS.md, "The all-at-once check with open
+#    runs"); aces around keep it too (a run through the ace would take cards at both ends
+#    of the order).
 
 _MEMO_LIMIT = 200_000
 #: The fewest cards a hand holds for the search with open runs (note 8).
@@ -295,6 +296,7 @@ class _AllAtOnce:
         "ace",
         "counts",
         "cover",
+        "cover_from",
         "cover_memos",
         "exact",
         "forbidden",
@@ -315,6 +317,7 @@ class _AllAtOnce:
         keep: int = -1,
         meld_first: bool = False,
         cover_memos: dict[tuple[Ace, int, bool], dict[CoverKey, bool]] | None = None,
+        cover_from: int | None = None,
     ) -> None:
         self.counts = counts
         self.forbidden = forbidden
@@ -328,6 +331,8 @@ class _AllAtOnce:
         #: the search with open runs, made at its first use (the new-melds stage, note 8)
         self.cover: Cover | None = None
         self.cover_memos = _cover_memos if cover_memos is None else cover_memos
+        #: the fewest cards for the search with open runs (note 8)
+        self.cover_from = _COVER_FROM if cover_from is None else cover_from
 
     def table(
         self,
@@ -368,7 +373,7 @@ class _AllAtOnce:
         jokers = counts[JOKER_CODE]
         if jokers <= 1 and not _fits_left(counts, self.ace, self.forbidden, left):
             return False
-        if self.ace is Ace.AROUND or jokers > MAX_JOKERS or sum(counts) < _COVER_FROM:
+        if not _open_runs_apply(counts, self.ace, self.cover_from):
             return self.solve(left)
         # the search with open runs (meld_cover.py), its answers kept in the same memo
         self.visits += 1
@@ -376,8 +381,7 @@ class _AllAtOnce:
         found = self.memo.get(key)
         if found is None:
             if self.cover is None:
-                memo = self.cover_memos.setdefault((self.ace, self.forbidden, self.exact), {})
-                self.cover = Cover(self.forbidden, self.ace, self.exact, memo)
+                self.cover = _cover(self.forbidden, self.ace, self.exact, self.cover_memos)
             before = self.cover.visits
             found = self.memo[key] = self.cover.covers(counts, left)
             self.visits += self.cover.visits - before
@@ -450,37 +454,60 @@ def can_meld_all(
     if sum(map(len, _memos.values())) + sum(map(len, _cover_memos.values())) > _MEMO_LIMIT:
         _memos.clear()
         _cover_memos.clear()
-    memo = _memos.get((ace, forbidden, exact))
-    if memo is None:
-        memo = _memos[ace, forbidden, exact] = {}
     if counts[JOKER_CODE] <= 1:
         # cards that no meld of the hand nor lay-off could ever take: the search only
         # takes cards away, so they stay stranded in every state below (note 6)
         layable = frozenset(c for m in melds for e in _extensions(m, counts, ace) for c in e)
         if not _fits_left(counts, ace, forbidden, leftover, layable):
             return False
-    if (
-        keep < 0
-        and not meld_first
-        and ace is not Ace.AROUND
-        and counts[JOKER_CODE] <= MAX_JOKERS
-        and sum(counts) >= _COVER_FROM
-    ):
+    if keep < 0 and not meld_first and _open_runs_apply(counts, ace):
         # lay-offs and new melds in one search with open runs (meld_cover.py, note 8)
-        memo_of = _cover_memos.setdefault((ace, forbidden, exact), {})
-        return Cover(forbidden, ace, exact, memo_of).covers(counts, leftover, melds)
+        return _cover(forbidden, ace, exact, _cover_memos).covers(counts, leftover, melds)
+    key = (ace, forbidden, exact)
+    memo = _memos.get(key)
+    if memo is None:
+        memo = _memos[key] = {}
     search = _AllAtOnce(counts, forbidden, ace, memo, exact, keep, meld_first)
     return search.table(melds, 0, leftover, {})
 
 
+def _open_runs_apply(counts: Sequence[int], ace: Ace, cover_from: int | None = None) -> bool:
+    """Whether the search with open runs answers for the hand ``counts`` (note 8): aces
+    low, or low or high, at most :data:`~rummykit.meld_cover.MAX_JOKERS` jokers, and at
+    least ``cover_from`` cards (default ``_COVER_FROM``)."""
+    if cover_from is None:
+        cover_from = _COVER_FROM
+    return ace is not Ace.AROUND and counts[JOKER_CODE] <= MAX_JOKERS and sum(counts) >= cover_from
+
+
+def _cover(
+    forbidden: int, ace: Ace, exact: bool, memos: dict[tuple[Ace, int, bool], dict[CoverKey, bool]]
+) -> Cover:
+    """The search with open runs for these settings, with their memo in ``memos``."""
+    key = (ace, forbidden, exact)
+    memo = memos.get(key)
+    if memo is None:
+        memo = memos[key] = {}
+    return Cover(forbidden, ace, exact, memo)
+
+
 def _counted_search(
-    counts: list[int], leftover: int, forbidden: int, ace: Ace, melds: Sequence[TableMeld] = ()
+    counts: list[int],
+    leftover: int,
+    forbidden: int,
+    ace: Ace,
+    melds: Sequence[TableMeld] = (),
+    *,
+    open_runs: bool,
 ) -> tuple[bool, int]:
-    """:func:`can_meld_all`'s answer from a fresh memo, and the number of states the
-    search visited (for tests that bound the work without timing it): the search with
-    open runs wherever it applies, whatever the hand's size (note 8), else the first."""
-    if ace is not Ace.AROUND and counts[JOKER_CODE] <= MAX_JOKERS:
+    """:func:`can_meld_all`'s answer from fresh memos, and the number of states the
+    search visited (for tests that bound the work without timing it): with
+    ``open_runs``, the search with open runs (whatever the hand's size; it must apply
+    otherwise, note 8), else the first search alone."""
+    if open_runs:
+        if not _open_runs_apply(counts, ace, 0):
+            raise ValueError("the search with open runs does not apply to this hand")
         cover = Cover(forbidden, ace, False)
         return cover.covers(counts, leftover, melds), cover.visits
-    search = _AllAtOnce(counts, forbidden, ace, {}, cover_memos={})
+    search = _AllAtOnce(counts, forbidden, ace, {}, cover_memos={}, cover_from=10**9)
     return search.table(melds, 0, leftover, {}), search.visits
