@@ -207,6 +207,9 @@ class _Idle:
         self.calls = 0
         self.stopped = False
 
+    def abandoned(self) -> bool:  # a game in play here moves on (a bot, a clock)
+        return False
+
     def start(self) -> None:
         pass
 

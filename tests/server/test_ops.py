@@ -15,7 +15,14 @@ import pytest
 
 from rummykit.server.logs import JsonFormatter
 from rummykit.server.storage import Store
-from tests.server.kit import LiveServer, seats, two_people, wait_for
+from tests.server.kit import (
+    LiveServer,
+    caught_up,
+    random_legal,
+    seats,
+    two_people,
+    wait_for,
+)
 
 
 def test_health_says_the_version_the_live_tables_and_the_database(
@@ -301,6 +308,45 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_when_asked
         again = live.post(f"/tables/{over}/again", {"token": token})
         assert again["table"]["status"] == "playing" and again["table"]["game_number"] == 2
         assert over in live.server.lobby.tables
+
+
+def test_a_game_waiting_for_people_gone_away_leaves_memory_and_comes_back_when_they_do(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # found by a review: without a turn clock such a game held its place among the
+    # server's tables for good; now it leaves memory after abandoned_ttl, replayed later
+    config = {"db": sqlite_url, "abandoned_ttl": 0.3, "sweep_interval": 0.1}
+    with make_server(**config) as live:
+        table, tokens, clients = two_people(live)
+        choose = random_legal(random.Random(3))
+        mover = next(c for c in clients if c.my_turn())
+        assert mover.view is not None
+        assert mover.act(choose(mover.view))["type"] == "ack"
+        caught_up(clients)
+        before = clients[0].view
+        assert before is not None and not before["game_over"]
+        time.sleep(0.6)
+        assert table in live.server.lobby.tables  # its people are connected
+        for c in clients:
+            c.close()
+        wait_for(lambda: table not in live.server.lobby.tables, timeout=5)
+        assert live.get("/health")["tables"] == 0
+        assert live.get(f"/tables/{table}")["status"] == "playing"  # from the database
+        refused = live.http.post(f"/tables/{table}/join", json={"name": "Cy"})
+        assert refused.status_code == 409 and refused.json()["error"]["rule"] == "lobby.state"
+        assert table not in live.server.lobby.tables  # a refused join brings nothing back
+        back = [live.client(table, t) for t in tokens]  # replayed from the log
+        for c in back:
+            c.until("state")
+        assert table in live.server.lobby.tables
+        view = back[0].view
+        assert view is not None and view["hand"] == before["hand"]
+        assert back[0].seq == clients[0].seq
+        for c in back:
+            c.drain()  # the other's arrival, told to each
+        mover = next(c for c in back if c.my_turn())  # the game goes on
+        assert mover.view is not None
+        assert mover.act(choose(mover.view))["type"] == "ack"
 
 
 def test_the_pages_files_are_revalidated_so_an_upgrade_reaches_every_browser(

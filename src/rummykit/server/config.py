@@ -65,6 +65,10 @@ class ServerConfig:
     #: seconds a table whose last game is over stays in memory with nobody connected
     #: (it stays in the database, and comes back when somebody asks for it)
     over_ttl: float = 600.0
+    #: seconds a game in play without a turn clock waits for a person's move, none of
+    #: its people connected, before it leaves memory (it stays in the database, and
+    #: comes back, replayed, when somebody connects or asks for it)
+    abandoned_ttl: float = 3600.0
     #: seconds between two sweeps for such tables
     sweep_interval: float = 60.0
     #: seconds between two garbage collections over every object; between them only

@@ -6,8 +6,11 @@ easy to read out; its id is 32 hex digits for links.
 Lifecycle: at start only unfinished tables (waiting, playing) are rebuilt. A table whose
 last game is over stays in the database: its games are records, and the table comes back
 to memory when somebody connects or asks for another game; with nobody connected it is
-dropped from memory again after ``over_ttl``. A waiting table that nobody joined for
-``waiting_ttl`` (24 hours) is closed (status ``closed``, never rebuilt).
+dropped from memory again after ``over_ttl``. A game in play without a turn clock that
+waits for a person's move, none of its people connected, leaves memory after
+``abandoned_ttl`` (an hour) and comes back the same way, replayed from its log. A
+waiting table that nobody joined for ``waiting_ttl`` (24 hours) is closed (status
+``closed``, never rebuilt).
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from rummykit.server.botrunner import BotRunner
 from rummykit.server.config import ServerConfig
 from rummykit.server.errors import LobbyError
 from rummykit.server.logs import event
-from rummykit.server.seating import check_name, game_over, holds_seat
+from rummykit.server.seating import check_name, game_over, game_started, holds_seat
 from rummykit.server.storage import SeatRow, Store, TableRow, TableState, now
 from rummykit.server.table import Table, table_doc
 
@@ -83,17 +86,19 @@ class Lobby:
         return table
 
     async def open(self, ref: str, token: str | None = None, *, joining: bool = False) -> Table:
-        """The live table with id or code ``ref``; a table whose last game is over is
+        """The live table with id or code ``ref``; a table whose last game is over, or
+        whose game in play left memory waiting for its people (``abandoned_ttl``), is
         brought back from the database. A closed table is refused (``lobby.table``).
 
-        With ``token`` (a request that needs a seat), a finished table is brought back
-        only for a token that holds one of its seats (else ``lobby.token``), and for a
-        request ``joining`` it never is (the game is over: ``lobby.state``), so that
-        refused requests cannot fill the server's memory with finished tables."""
+        With ``token`` (a request that needs a seat), such a table is brought back only
+        for a token that holds one of its seats (else ``lobby.token``), and for a request
+        ``joining`` it never is (``lobby.state``: the game is over, or under way), so that
+        refused requests cannot fill the server's memory with tables."""
         try:
             table = self.find(ref)
             if table.row.status == "over":
                 table.row.updated_at = now()  # asked for: not idle (sweep, _room)
+            table.active_at = time.monotonic()  # nor a game in play (abandoned_ttl)
             return table
         except LobbyError:
             table_id = await self.store.find_table(ref)
@@ -109,10 +114,10 @@ class Lobby:
         state = await self.store.load_table(table_id)
         if table_id in self.tables:  # brought back meanwhile
             return self.tables[table_id]
-        if state.table.status != "over":
+        if state.table.status not in ("over", "playing"):  # a game in play left memory
             raise LobbyError("lobby.table", f"table {state.table.code} is closed", 404)
-        if joining:
-            raise game_over()
+        if joining:  # refused without bringing the table back (as a live one would be)
+            raise game_started() if state.table.status == "playing" else game_over()
         if token is not None and not holds_seat(state.seats, token):
             raise LobbyError("lobby.token", "this token holds no seat at this table", 403)
         if not await self._room():
@@ -225,6 +230,8 @@ class Lobby:
                 and not table.conns
                 and not table.calls
                 and now() - row.updated_at > dt.timedelta(seconds=self.config.over_ttl)
+            ) or (
+                table.abandoned() and time.monotonic() - table.active_at > self.config.abandoned_ttl
             ):
                 await self._drop(table)
                 dropped += 1

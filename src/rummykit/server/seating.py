@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import secrets
+import time
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
@@ -116,6 +117,11 @@ def _person(table: Table, token: str) -> SeatRow:
     return table.seats[seat]
 
 
+def game_started() -> LobbyError:
+    """The refusal of a seat at a table whose game is under way."""
+    return LobbyError("lobby.state", "the game has started: spectators may watch", 409)
+
+
 def game_over() -> LobbyError:
     """The refusal of a seat at a table whose game is over (answered without bringing a
     finished table back: see :meth:`~rummykit.server.lobby.Lobby.open`)."""
@@ -128,7 +134,7 @@ async def join(table: Table, name: str, seat: int | None) -> dict[str, Any]:
     if table.row.status == "over":
         raise game_over()
     if table.row.status != "waiting":
-        raise LobbyError("lobby.state", "the game has started: spectators may watch", 409)
+        raise game_started()
     names = [s.name for s in table.seats if s.name is not None]
     check_name(name, names)
     open_seats = [s.seat for s in table.seats if s.kind == "open"]
@@ -283,6 +289,7 @@ async def connect(table: Table, conn: Connection, last: int | None, token: str |
             return False
         conn.seat = seat
     table.conns.add(conn)
+    table.active_at = time.monotonic()
     table.send(
         conn,
         {
@@ -303,6 +310,7 @@ async def connect(table: Table, conn: Connection, last: int | None, token: str |
 async def disconnect(table: Table, conn: Connection) -> None:
     """A client went away."""
     table.conns.discard(conn)
+    table.active_at = time.monotonic()
     conn.close()
     if conn.seat is not None:
         table.broadcast_table()

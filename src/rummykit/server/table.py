@@ -137,6 +137,10 @@ class Table:
         self._stopped = False
         #: calls queued or running in the task (a busy table is never dropped)
         self.calls = 0
+        #: when a client last came or went, or an action was played (time.monotonic())
+        self.active_at = time.monotonic()
+        #: clients between opening the table and their hello (they keep it in memory)
+        self.arriving = 0
 
     # ------------------------------------------------------------------ the task
     def start(self) -> None:
@@ -451,6 +455,7 @@ class Table:
         self._fault("after-log")
         self.row.seq = seq
         self.log.append(row)
+        self.active_at = time.monotonic()
         self.clock = clock
         self.row.clock_seat, self.row.clock_deadline = clock.seat, clock.deadline
         log_event("action", self.row.id, seq, f"{game.players[seat]}: {action}", seat=seat, by=by)
@@ -534,6 +539,18 @@ class Table:
         return True
 
     # ------------------------------------------------------------------ bots
+    def abandoned(self) -> bool:
+        """A game in play, without a turn clock, that only a person can move on, none of
+        its people connected and nothing under way: it waits for them
+        (:meth:`~rummykit.server.lobby.Lobby.sweep` drops it from memory after
+        ``abandoned_ttl``)."""
+        game = self.game
+        if self.row.status != "playing" or game is None or self.row.clock is not None:
+            return False
+        if self.conns or self.calls or self.arriving or self._bot_task is not None:
+            return False
+        return game.to_act >= 0 and self.controller(game.to_act) is None
+
     def controller(self, seat: int) -> tuple[SeatBot, str] | None:
         """The bot that plays ``seat`` now and why (bot, stand-in, clock); None: a person."""
         s = self.seats[seat]

@@ -178,6 +178,7 @@ async def play_socket(websocket: WebSocket, lobby: Lobby, config: ServerConfig) 
         event("internal", None, None, "opening a table failed", level=logging.ERROR, exc_info=True)
         await _refuse(websocket, "server.internal", INTERNAL, 1011)
         return
+    table.arriving += 1
     try:
         conn = await _hello(websocket, table, config)
     except (WebSocketDisconnect, RuntimeError):
@@ -193,6 +194,8 @@ async def play_socket(websocket: WebSocket, lobby: Lobby, config: ServerConfig) 
         )
         await _refuse(websocket, "server.internal", INTERNAL, 1011)
         return
+    finally:
+        table.arriving -= 1
     if conn is None:
         return
     bucket = TokenBucket(config.rate, config.burst)
