@@ -358,6 +358,12 @@ def _lay_off_group(
         suits |= 1 << SUIT_OF[c]
     for j in jokers:
         if not _group_joker_ok(j, meld.rank, suits):
+            if j.card is not None and RANK_OF[j.card] == meld.rank:  # a suit already there
+                raise IllegalAction(
+                    "joker.declare",
+                    f"the group already holds {CARDS[j.card]}: a joker in it stands for a "
+                    f"{rank_text} of a suit it lacks",
+                )
             raise IllegalAction("joker.declare", f"a joker in this group stands for a {rank_text}")
     size = len(meld.cards) + len(naturals) + len(jokers)
     if size > 4:

@@ -71,3 +71,17 @@ def test_joker_declare_message_lay_off_lists_both_ends() -> None:
     assert error.message == "JK could stand for 5H or 9H: write JK=5H or JK=9H"
     assert readings(error.message) == [["JK=5H"], ["JK=9H"]]
     act(hand, "Ana: layoff JK=5H to 1")
+
+
+def test_joker_declare_message_lay_off_on_a_group_names_the_suit_it_holds() -> None:
+    hand = drawn("500-rum", "9C 9D 9H JK 5S JD KC", draw="4D")
+    act(hand, "Ana: meld 9C 9D 9H")
+    error = refuse(hand, "Ana: layoff JK=9C to 1", "joker.declare")
+    assert (
+        error.message
+        == "the group already holds 9C: a joker in it stands for a 9 of a suit it lacks"
+    )
+    error = refuse(hand, "Ana: layoff JK=8S to 1", "joker.declare")
+    assert error.message == "a joker in this group stands for a 9"
+    act(hand, "Ana: layoff JK=9S to 1")
+    assert sorted(melds(hand)[0].split()) == ["9C", "9D", "9H", "JK=9"]  # suit dropped (decision 4)
