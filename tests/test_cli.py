@@ -51,6 +51,9 @@ def test_rules_remik_single_takes_one_to_three_deals(
             ["rules", "remik-single", "--set", "deals=5"],
             "option deals: remik-single plays 1 to 3 deals, not 5",
         ),
+        # found by a review: it said "inf is not a whole number", not what was typed
+        (["rules", "500-rum", "--set", "target=1e999"], "target: '1e999' is not a whole"),
+        (["rules", "500-rum", "--set", "target=NaN"], "target: 'NaN' is not a whole"),
     ],
 )
 def test_rules_bad_input_is_named(
@@ -92,7 +95,8 @@ def test_replay_illegal_action_in_text_mode(
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(doc))
     assert main(["replay", str(path)]) == 1
-    assert "refused: hand 1, action 1" in capsys.readouterr().out
+    # counted from 1 in the text, as hands are (found by a review: actions were from 0)
+    assert "refused: hand 1, action 2: Ben: discard 2C" in capsys.readouterr().out
 
 
 def test_help_teaches(capsys: pytest.CaptureFixture[str]) -> None:

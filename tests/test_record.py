@@ -45,6 +45,8 @@ def refused(doc: Any) -> str:
 def test_record_json_not_json() -> None:
     assert refused("{not json") == "record.json"
     assert refused("[1, 2]") == "record.json"
+    # found by a review: an empty file said "Expecting value at line 1, column 1"
+    assert replay(" \n").error == {"rule": "record.json", "message": "not JSON: the text is empty"}
 
 
 def test_record_rules_unknown_preset_or_option() -> None:
@@ -82,10 +84,14 @@ def test_record_deal_sizes_dealer_and_cards() -> None:
     deal = moved["hands"][0]["deal"]
     deal["hands"]["Ana"].append(deal["stock"].pop())
     assert refused(moved) == "record.deal"
-    for bad_dealer in ("Zoe", None, 3):
+    for bad_dealer in ("Zoe", None, 3, 2**298):
         wrong = copy.deepcopy(doc)
         wrong["hands"][0]["dealer"] = bad_dealer
         assert refused(wrong) == "record.deal"
+    error = replay(wrong).error
+    assert error is not None and error["message"] == (
+        "hand 1: the dealer must be one of the players, not a number of 299 bits"
+    )
     not_card = copy.deepcopy(doc)
     not_card["hands"][0]["deal"]["upcard"] = "ZZ"
     assert refused(not_card) == "record.deal"
@@ -110,6 +116,14 @@ def test_record_hands_after_an_unfinished_hand() -> None:
     doc = a_record(actions=5)
     doc["hands"].append(copy.deepcopy(doc["hands"][0]))
     assert refused(doc) == "record.hands"
+    # found by a review: a hand without "actions" was taken for one with none, and the
+    # record refused for the hand after it
+    del doc["hands"][0]["actions"]
+    error = replay(doc).error
+    assert error == {
+        "rule": "record.hands",
+        "message": 'hand 1 has no "actions": only the last hand may be unfinished',
+    }
 
 
 def test_action_errors_name_hand_index_and_rule() -> None:

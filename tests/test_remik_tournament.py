@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -223,6 +224,52 @@ def test_tournament_record_with_a_false_round_field_is_refused(
     assert info.value.rule == "record.tournament" and info.value.message == says
 
 
+def _broken(doc: dict[str, Any], how: str) -> None:
+    """Breaks a tournament record in one of the ways a review found answered with Python's
+    own exception text (KeyError 'rules', TypeError string indices ...)."""
+    round1 = doc["rounds"][0]
+    match how:
+        case "no rules" | "no players" | "no rounds":
+            del doc[how.split()[1]]
+        case "rounds a string":
+            doc["rounds"] = "x"
+        case "round a number":
+            doc["rounds"][0] = 5
+        case "tables a number":
+            round1["tables"] = 3
+        case "table a list":
+            round1["tables"][0] = []
+        case "table without a game":
+            del round1["tables"][0]["game"]
+        case "stranger at a table":
+            round1["tables"][0]["game"]["players"][0] = "nobody"
+        case "byes a string":
+            round1["byes"] = "x"
+
+
+@pytest.mark.parametrize(
+    ("how", "says"),
+    [
+        ("no rules", 'the record has no "rules"'),
+        ("no players", 'the record has no "players"'),
+        ("no rounds", 'the record has no "rounds"'),
+        ("rounds a string", 'the record: "rounds" must be a list, not a string'),
+        ("round a number", "round 1 must be an object"),
+        ("tables a number", 'round 1: "tables" must be a list, not a number'),
+        ("table a list", 'round 1, table 1 must be an object with a "game"'),
+        ("table without a game", 'round 1, table 1 must be an object with a "game"'),
+        ("stranger at a table", 'round 1, table 1: "nobody" is not a player of the tournament'),
+        ("byes a string", "round 1, byes: the players must be a list of names"),
+    ],
+)
+def test_tournament_record_of_the_wrong_shape_names_what_is_wrong(how: str, says: str) -> None:
+    doc = played().to_record()
+    _broken(doc, how)
+    with pytest.raises(RecordError) as info:
+        Tournament.from_record(doc)
+    assert (info.value.rule, info.value.message) == ("record.tournament", says)
+
+
 def test_tournament_record_with_chip_ratios_not_a_list_names_the_field() -> None:
     doc = played().to_record()
     doc["chip_ratios"] = 3
@@ -424,3 +471,28 @@ def test_cli_tournament_standings_keep_their_column_above_five_digits() -> None:
     t.chips = [1000030, 999970]  # as after a round at a million chips each
     lines = describe_standings(t).splitlines()
     assert [line.index(" chips") for line in lines] == [len("   1  Ana 1000030")] * 2
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["--players", "4"], ["--seed", "3"], ["--chips", "5", "--preset", "rummy"], ["--set", "x=1"]],
+)
+def test_cli_tournament_replay_refuses_the_options_of_a_new_tournament(
+    extra: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by a review: they were ignored without a word (play --resume refuses them)
+    path = tmp_path / "cup.json"
+    path.write_text(json.dumps(played().to_record()))
+    assert main(["tournament", "--replay", str(path), *extra]) == 2
+    captured = capsys.readouterr()
+    given = " and ".join(a for a in extra if a.startswith("--"))
+    assert captured.out == "" and captured.err == (
+        "rummykit tournament: a replayed tournament keeps the players, rules and seed its "
+        f"record holds, so {given} would change nothing; they are for a new tournament "
+        "[replay]\n"
+    )
+
+
+def test_cli_tournament_standings_say_one_chip() -> None:
+    t = Tournament(["Ana", "Ben"], TournamentRules(starting_chips=1))
+    assert describe_standings(t).splitlines() == ["   1  Ana     1 chip", "   1  Ben     1 chip"]

@@ -99,6 +99,9 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--set", "bogus=1"], "unknown option 'bogus'"),
         (["--set", "target"], "KEY=VALUE"),
         (["--players", "1"], "not 1"),
+        # found by a review: it said only "500-rum is for 2 to 8 players, not 1"
+        (["--bots", "random"], "--bots random: one bot plays alone; name another"),
+        (["--bots", "greedy", "--paired"], "--bots greedy: one bot plays alone"),
         (["--players", "99"], "not 99"),
         (["--games", "0"], "--games"),
         (["--jobs", "0"], "--jobs"),

@@ -37,15 +37,39 @@ __all__ = [
     "whole_hand_goes_down",
 ]
 
-_SECOND_PERSON = {"does": "do", "has": "have", "holds": "hold", "is": "are", "was": "were"}
+_SECOND_PERSON = {
+    "does": "do",
+    "has": "have",
+    "holds": "hold",
+    "is": "are",
+    "takes": "take",
+    "was": "were",
+}
+
+
+def agree(name: str, third: str) -> str:
+    """The verb ``third`` (third person) as it agrees with ``name``: "has", but "have"
+    for "You" (the terminal game calls its player "You"), "takes" but "take"."""
+    if name.casefold() == "you":
+        return _SECOND_PERSON.get(third, third)
+    return third
 
 
 def verb(name: str, third: str) -> str:
-    """``name`` and a verb that agrees with it: "Ben has", but "You have" (the terminal
-    game calls its player "You")."""
+    """``name`` and a verb that agrees with it: "Ben has", but "You have"."""
+    return f"{name} {agree(name, third)}"
+
+
+def whom(name: str) -> str:
+    """``name`` as an object: "Ben", but "you"."""
+    return "you" if name.casefold() == "you" else name
+
+
+def whose(name: str, *, alone: bool = False) -> str:
+    """``name``'s possessive: "Ben's", but "your" (``alone``: "yours")."""
     if name.casefold() == "you":
-        return f"{name} {_SECOND_PERSON.get(third, third)}"
-    return f"{name} {third}"
+        return "yours" if alone else "your"
+    return f"{name}'s"
 
 
 def _verbing(action: Action) -> str:
@@ -63,13 +87,16 @@ def enter_turn_refusal(h: HandState, p: int, action: Action) -> IllegalAction | 
     if h.phase is Phase.RUMMY:
         if p == h.window_next:
             return None
-        who = h.name(h.window[0])
+        who = whom(h.name(h.window[0]))
         return IllegalAction(
             "action.turn",
             f"{h.name(p)} may not {action.verb} now: a Rummy call is offered to {who}",
         )
     if p != h.turn:
-        return IllegalAction("action.turn", f"it is {h.name(h.turn)}'s turn, not {h.name(p)}'s")
+        return IllegalAction(
+            "action.turn",
+            f"it is {whose(h.name(h.turn))} turn, not {whose(h.name(p), alone=True)}",
+        )
     if h.phase is Phase.PLAY:
         if h.first_turn:
             return IllegalAction(
@@ -100,10 +127,13 @@ def play_refusal(h: HandState, p: int, action: Action) -> IllegalAction | None:
     if p != h.turn:
         if h.phase is Phase.RUMMY and p == h.to_act:
             return IllegalAction(
-                "action.turn", f"{h.name(p)} is offered a Rummy call: call it (rummy) or pass"
+                "action.turn",
+                f"{verb(h.name(p), 'is')} offered a Rummy call: call it (rummy) or pass",
             )
-        owner = h.name(h.to_act)
-        return IllegalAction("action.turn", f"it is {owner}'s turn to act, not {h.name(p)}'s")
+        owner = whose(h.name(h.to_act))
+        return IllegalAction(
+            "action.turn", f"it is {owner} turn to act, not {whose(h.name(p), alone=True)}"
+        )
     # the player whose turn it is, before drawing: also while a Rummy call is offered to
     # others before they draw ([rummy.who]), which their draw would end
     # each by the rule that places it after the draw ([joker.swap]: "after drawing")

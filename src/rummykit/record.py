@@ -135,6 +135,10 @@ def read_json(text: str | bytes) -> Any:
 
     >>> read_json('{"rules": "rummy"}')
     {'rules': 'rummy'}
+    >>> read_json("   ")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.RecordError: not JSON: the text is empty
     >>> read_json("[" * 100000)
     Traceback (most recent call last):
     ...
@@ -149,6 +153,8 @@ def read_json(text: str | bytes) -> Any:
                 f"not UTF-8 text: byte 0x{e.object[e.start]:02x} at position {e.start}",
             ) from None
     text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise RecordError("record.json", "not JSON: the text is empty")
     try:
         doc = json.loads(
             text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant
@@ -227,6 +233,11 @@ def parse_record(doc: str | bytes | Mapping[str, Any]) -> Record:
     if not isinstance(raw_hands, list):
         raise RecordError("record.hands", '"hands" must be a list')
     hands = [_parse_hand(h, i + 1, players, rules) for i, h in enumerate(raw_hands)]
+    for i, raw in enumerate(raw_hands[:-1], start=1):  # (every one a Mapping by now)
+        if "actions" not in raw:  # as if empty: it would not have ended
+            raise RecordError(
+                "record.hands", f'hand {i} has no "actions": only the last hand may be unfinished'
+            )
     extra = {k: v for k, v in doc.items() if k not in RECORD_KEYS}
     return Record(rules, list(players), hands, extra, _usable_seed(doc))
 
@@ -237,7 +248,9 @@ def _parse_hand(raw: Any, number: int, players: list[str], rules: Rules) -> Hand
         raise RecordError("record.hands", f"{where} is not an object")
     dealer = raw.get("dealer")
     if dealer not in players:
-        raise RecordError("record.deal", f"{where}: the dealer {quote(dealer)} is not a player")
+        raise RecordError(
+            "record.deal", f"{where}: the dealer must be one of the players, not {quote(dealer)}"
+        )
     deal = raw.get("deal")
     if not isinstance(deal, Mapping):
         raise RecordError("record.deal", f"{where} has no deal")
@@ -440,7 +453,7 @@ def load_game(doc: str | bytes | Mapping[str, Any]) -> Game:
     if result.error is not None:
         err = result.error
         where = (
-            f"hand {err['hand']}, action {err['index']} ({quote(err['action'])}): "
+            f"hand {err['hand']}, action {err['index'] + 1} ({quote(err['action'])}): "
             if "hand" in err
             else ""
         )

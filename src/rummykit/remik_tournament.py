@@ -135,7 +135,7 @@ class TournamentRules:
             raise RulesError(
                 "chip_ratios",
                 f"option chip_ratios: {_shown(ratios)} is not a list of whole numbers from 1 "
-                "(the ratio of each round, the last repeating)",
+                f"to {MAX_OPTION_NUMBER} (the ratio of each round, the last repeating)",
             )
 
     def ratio(self, round_number: int) -> int:
@@ -510,6 +510,9 @@ class Tournament:
 def _replay(cls: type[Tournament], doc: Mapping[str, Any]) -> Tournament:
     if not isinstance(doc, Mapping) or doc.get("tournament") != "remik-multi-table":
         raise RecordError("record.tournament", 'not a tournament record ("tournament" key)')
+    for key in ("rules", "players", "rounds"):
+        if key not in doc:
+            raise RecordError("record.tournament", f'the record has no "{key}"')
     rules = Rules.from_record(doc["rules"], doc.get("options"))
     ratios = doc.get("chip_ratios")
     options = TournamentRules(
@@ -520,12 +523,23 @@ def _replay(cls: type[Tournament], doc: Mapping[str, Any]) -> Tournament:
     )
     t = cls(doc["players"], options, seed=doc.get("seed", 0))
     names = list(t.names)
-    for i, raw in enumerate(doc.get("rounds", []), start=1):
+    for i, raw in enumerate(_list(doc, "rounds", "the record"), start=1):
         where = f"round {i}"
         if t.over:
             raise RecordError("record.tournament", f"{where} follows the end of the tournament")
-        tables = [[names.index(n) for n in tr["game"]["players"]] for tr in raw["tables"]]
-        byes = sorted(names.index(n) for n in raw.get("byes", []))
+        if not isinstance(raw, Mapping):
+            raise RecordError("record.tournament", f"{where} must be an object")
+        raw_tables = _list(raw, "tables", where)
+        for j, tr in enumerate(raw_tables, start=1):
+            if not isinstance(tr, Mapping) or not isinstance(tr.get("game"), Mapping):
+                raise RecordError(
+                    "record.tournament", f'{where}, table {j} must be an object with a "game"'
+                )
+        tables = [
+            _seats(names, tr["game"].get("players"), f"{where}, table {j}")
+            for j, tr in enumerate(raw_tables, start=1)
+        ]
+        byes = sorted(_seats(names, raw.get("byes", []), f"{where}, byes"))
         _check_seating(t, tables, byes, where)
         games = []
         for j, tr in enumerate(raw["tables"], start=1):
@@ -553,6 +567,40 @@ def _replay(cls: type[Tournament], doc: Mapping[str, Any]) -> Tournament:
                 )
         _check_written(raw, {"round": i, "ratio": r.ratio, "left": [names[p] for p in r.left]})
     return t
+
+
+#: What a JSON value that should have been a list is, in a message.
+_JSON_KINDS: dict[type, str] = {
+    type(None): "missing",
+    str: "a string",
+    int: "a number",
+    float: "a number",
+    bool: "true or false",
+    dict: "an object",
+}
+
+
+def _list(raw: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    """``raw[key]``, which must be a list (``where`` names ``raw`` in the message)."""
+    value = raw.get(key)
+    if not isinstance(value, list):
+        got = _JSON_KINDS.get(type(value), "something else")
+        raise RecordError("record.tournament", f'{where}: "{key}" must be a list, not {got}')
+    return value
+
+
+def _seats(names: list[str], players: object, where: str) -> list[int]:
+    """The seats of the players named in ``players``, a list of the tournament's names."""
+    if not isinstance(players, list):
+        raise RecordError("record.tournament", f"{where}: the players must be a list of names")
+    seats = []
+    for n in players:
+        if not isinstance(n, str) or n not in names:
+            raise RecordError(
+                "record.tournament", f"{where}: {json.dumps(n)} is not a player of the tournament"
+            )
+        seats.append(names.index(n))
+    return seats
 
 
 def _check_written(raw: Mapping[str, Any], right: Mapping[str, Any]) -> None:

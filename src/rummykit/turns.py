@@ -28,6 +28,7 @@ from rummykit.actions import (
 )
 from rummykit.cards import CARDS, JOKER_CODE, Card
 from rummykit.checks import (
+    agree,
     discard_refusal,
     enter_turn_refusal,
     held_rest,
@@ -38,6 +39,8 @@ from rummykit.checks import (
     table_play_refusal,
     take_allowed,
     take_obligation,
+    verb,
+    whom,
 )
 from rummykit.errors import IllegalAction, RecordError
 from rummykit.events import Event, HandEnd
@@ -294,7 +297,9 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         nxt = h.window_next if h.phase is Phase.RUMMY else h.turn
         if p == nxt and h.phase in (Phase.RUMMY, Phase.DRAW):
             raise IllegalAction(
-                "rummy.who", f"{h.name(p)} is next to play and takes from the pile instead"
+                "rummy.who",
+                f"{verb(h.name(p), 'is')} next to play and {agree(h.name(p), 'takes')} from "
+                "the pile instead",
             )
         last_discard = rules.rummy_call is RummyCall.LAST_DISCARD
         if last_discard and h.phase is Phase.DRAW and h.last_player >= 0 and h.pile:
@@ -330,7 +335,7 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
 
 def _pass(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
     if h.phase is not Phase.RUMMY or h.window[0] != p:
-        raise IllegalAction("action.turn", f"no Rummy call is offered to {h.name(p)} now")
+        raise IllegalAction("action.turn", f"no Rummy call is offered to {whom(h.name(p))} now")
     if not commit:
         return None
     h.window = h.window[1:]

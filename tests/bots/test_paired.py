@@ -232,11 +232,19 @@ def test_cli_json_and_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "95% CI" not in text and "(interval " not in text
 
 
-def test_cli_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_progress_goes_to_stderr(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rummykit.cli import paired_cmd
+
+    monkeypatch.setattr(paired_cmd, "PROGRESS_EVERY", 0.0)  # a line after every deal
     args = [a for a in BASE if a != "--quiet"]
     assert main([*args, "--deals", "4", "--first-look", "2", "--json"]) == 0
     captured = capsys.readouterr()
-    assert "deals 1/4" in captured.err
+    # not a terminal here: whole lines, never one redrawn with carriage returns (found by
+    # a review: a log got one ever-growing line)
+    assert captured.err.splitlines()[0].startswith("deals 1/4  ")
+    assert "\r" not in captured.err
     json.loads(captured.out)
 
 

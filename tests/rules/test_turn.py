@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from rummykit import Phase
+from rummykit import Game, Phase, Rules
+from rummykit.actions import parse_action
+from rummykit.errors import IllegalAction
 
 from .kit import act, drawn, held, make_hand, melds, pile, refuse, with_pile
 
@@ -169,3 +171,21 @@ def test_discard_same_card_a_first_meld_that_leaves_the_top_card_to_lay_off() ->
     assert [str(a) for a in hand.legal_actions()] == ["meld 2C 3C 4C"]
     act(hand, "Ben: meld 2C 3C 4C", "Ben: layoff 6H to 1")
     assert melds(hand) == ["6H 7H 8H 9H TH", "2C 3C 4C"] and hand.hands[1] == []
+
+
+def test_action_turn_and_rummy_who_messages_speak_to_a_player_called_you() -> None:
+    # the terminal game calls its player "You": found by a review, "You is next to play"
+    game = Game(Rules.preset("500-rum"), ["You", "Ben", "Cleo"], seed=3)
+    said = {}
+    for text, seat in (("draw", 1), ("pass", 0), ("rummy 1", 0)):
+        with pytest.raises(IllegalAction) as e:
+            game.apply(parse_action(text), seat)
+        said[text] = (e.value.rule, e.value.message)
+    assert said == {
+        "draw": ("action.turn", "it is your turn, not Ben's"),
+        "pass": ("action.turn", "no Rummy call is offered to you now"),
+        "rummy 1": ("rummy.who", "You are next to play and take from the pile instead"),
+    }
+    game.apply(parse_action("draw"), 0)
+    with pytest.raises(IllegalAction, match=r"^it is your turn to act, not Ben's$"):
+        game.apply(parse_action("discard AS"), 1)

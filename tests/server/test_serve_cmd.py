@@ -87,8 +87,16 @@ def test_serve_reads_a_home_folder_in_an_sqlite_path(monkeypatch: pytest.MonkeyP
 @pytest.mark.parametrize(
     ("extra", "said"),
     [
-        (["--bot-delay", "nan"], "--bot-delay and --processes may not be negative"),
-        (["--bot-delay", "-1"], "--bot-delay and --processes may not be negative"),
+        (["--bot-delay", "nan"], "--bot-delay nan: seconds from 0 to 60"),
+        (["--bot-delay", "-1"], "--bot-delay -1: seconds from 0 to 60"),
+        (["--bot-delay", "61"], "--bot-delay 61: seconds from 0 to 60"),
+        # found by a review: any number of processes was accepted
+        (["--processes", "-1"], "--processes -1: 0 (threads) to 256"),
+        (["--processes", "100000"], "--processes 100000: 0 (threads) to 256"),
+        # an origin with a path never matches a browser's Origin header
+        (["--allow-origin", "https://x.org/path"], "--allow-origin https://x.org/path: an origin"),
+        (["--allow-origin", "x.org"], "--allow-origin x.org: an origin is http(s)://HOST[:PORT]"),
+        (["--allow-origin", "https://x.org:99999"], "--allow-origin https://x.org:99999: "),
         (["--waiting-hours", "nan"], "--waiting-hours nan: hours above 0"),
         (["--waiting-hours", "0"], "--waiting-hours 0: hours above 0"),
         # found by a review: 1e11 hours overflowed the dates of tables waiting, later
@@ -132,6 +140,20 @@ def test_serve_names_a_database_it_cannot_use(tmp_path: Path) -> None:
         assert said in done.stderr
         assert "Traceback" not in done.stderr and "open http" not in done.stdout
     assert corrupt.read_bytes() == b"not a database at all"
+
+
+def test_a_database_that_cannot_be_opened_leaves_no_worker_thread_behind(tmp_path: Path) -> None:
+    # found by a review: `serve --db` naming a folder printed, now and then, a traceback
+    # after its error: aiosqlite's thread of the failed connection outlived the event loop
+    import asyncio
+
+    from rummykit.server.storage import Store, _sqlite_workers
+
+    before = _sqlite_workers()
+    for _ in range(5):
+        with pytest.raises(Exception, match="unable to open database file"):
+            asyncio.run(Store.open(f"sqlite+aiosqlite:///{tmp_path}"))
+        assert not _sqlite_workers() - before
 
 
 def test_serve_says_when_it_cannot_listen(

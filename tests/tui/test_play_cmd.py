@@ -86,7 +86,9 @@ def test_resume_saves_on_to_the_same_file(tmp_path: Path) -> None:
         (["play", "--delay", "-1", "--no-save"], "--delay is 0 to 60 seconds, not -1"),
         (["play", "--delay", "nan", "--no-save"], "not nan"),
         (["play", "--delay", "inf", "--no-save"], "not inf"),
-        (["play", "--budget", "0", "--no-save"], "--budget is at least 1"),
+        (["play", "--budget", "0", "--no-save"], "--budget is 1 to 1000000000"),
+        # found by a review: no upper limit (simulate's LEVEL:BUDGET had one)
+        (["play", "--budget", "10000000000", "--no-save"], "--budget is 1 to 1000000000"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line_on_stderr(

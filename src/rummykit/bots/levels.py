@@ -37,6 +37,7 @@ __all__ = [
     "LEVELS",
     "LEVEL_NAMES",
     "LUCKIER_DIFFICULTIES",
+    "MAX_BUDGET",
     "PAIR_REMIK_DIFFICULTIES",
     "SEARCH_LEVELS",
     "DifficultyBot",
@@ -104,6 +105,9 @@ LEVELS: dict[str, tuple[Callable[..., Bot], str]] = {
 #: ``LEVEL:BUDGET`` in ``rummykit simulate``, ``--budget`` in ``rummykit play``); every
 #: other level ignores it.
 SEARCH_LEVELS: tuple[str, ...] = ("montecarlo", "ismcts", "rollout")
+#: The largest budget a command takes (far more than a game can wait for: the levels
+#: that search stop at their time limit first).
+MAX_BUDGET = 1_000_000_000
 
 #: The difficulties players choose from, easiest first, and the level each one plays
 #: where melds score (``melded-minus-hand`` scoring: 500 Rum, Remik), chosen from the

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -99,16 +101,38 @@ def load_deals(path: Path, match: str) -> list[DealResult]:
     return runlog.load(path, match, DealResult.from_json, "a deal of another measurement")
 
 
-def _progress(result: PairedResult) -> None:
+#: Seconds between progress lines where standard error is not a terminal (as simulate's).
+PROGRESS_EVERY = 10.0
+
+
+def _said(result: PairedResult) -> str:
     s = result.summary
     se = f"{s.se:.1f}" if s.n > 1 else "-"
-    print(
-        f"\rdeals {s.n}/{result.max_deals}  {result.labels[0]} - {result.labels[1]}: "
-        f"{s.mean:+.1f} +- {se} points/hand   ",
-        end="",
-        file=sys.stderr,
-        flush=True,
+    return (
+        f"deals {s.n}/{result.max_deals}  {result.labels[0]} - {result.labels[1]}: "
+        f"{s.mean:+.1f} +- {se} points/hand"
     )
+
+
+def _progress() -> Callable[[PairedResult], None]:
+    """The progress after each deal on standard error: one line drawn again on a
+    terminal; elsewhere (a log, a pipe, CI) a plain line every :data:`PROGRESS_EVERY`
+    seconds, as the games of ``simulate`` say theirs."""
+    if sys.stderr.isatty():
+
+        def redraw(result: PairedResult) -> None:
+            print(f"\r{_said(result)}   ", end="", file=sys.stderr, flush=True)
+
+        return redraw
+    last = [time.monotonic()]
+
+    def lines(result: PairedResult) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_EVERY:
+            last[0] = now
+            print(_said(result), file=sys.stderr, flush=True)
+
+    return lines
 
 
 def table(doc: dict[str, Any]) -> str:
@@ -191,18 +215,18 @@ def run(
             margin=args.margin,
             jobs=args.jobs,
             known=known,
-            progress=None if args.quiet else _progress,
+            progress=None if args.quiet else _progress(),
             on_deal=save,
         )
     except ValueError as e:
         return _bad(str(e))
     except OSError as e:  # a deal could not be saved: a full disk, a read-only file
-        if not args.quiet:
+        if not args.quiet and sys.stderr.isatty():
             print(file=sys.stderr)  # below the progress line
         print(f"rummykit simulate: {runlog.write_failed(e, log)}", file=sys.stderr)
         return 1
-    if not args.quiet:
-        print(file=sys.stderr)
+    if not args.quiet and sys.stderr.isatty():
+        print(file=sys.stderr)  # ends the progress line
     doc = result.to_json()
     print(json.dumps(doc) if args.json else table(doc))
     return 0

@@ -18,6 +18,7 @@ from rummykit.bots.levels import (
     GOING_OUT_DIFFICULTIES,
     LEVELS,
     LUCKIER_DIFFICULTIES,
+    MAX_BUDGET,
     PAIR_REMIK_DIFFICULTIES,
     SEARCH_LEVELS,
     difficulty_help,
@@ -152,10 +153,14 @@ def add_parser(sub: Any) -> None:
         type=int,
         metavar="N",
         help=f"effort of the bots that search ({searchers_text()}): playouts or iterations "
-        "a decision; refused where no opponent searches",
+        "a decision, 1 to 1000000000, within their time limit (default: each level's own); "
+        "refused where no opponent searches",
     )
     p.add_argument(
-        "--sort", choices=("suit", "rank"), default="suit", help="how your hand is sorted"
+        "--sort",
+        choices=("suit", "rank"),
+        default="suit",
+        help="how your hand is sorted (default: suit)",
     )
     saving = p.add_mutually_exclusive_group()
     saving.add_argument(
@@ -196,9 +201,10 @@ def build_session(args: argparse.Namespace) -> Any:
 
     if not 0 <= args.delay <= MAX_DELAY:  # nan and inf too
         raise RulesError("delay", f"--delay is 0 to {MAX_DELAY:g} seconds, not {args.delay:g}")
-    if args.budget is not None and args.budget < 1:
+    if args.budget is not None and not 1 <= args.budget <= MAX_BUDGET:
         raise RulesError(
-            "budget", f"--budget is at least 1 (a number of playouts), not {args.budget}"
+            "budget",
+            f"--budget is 1 to {MAX_BUDGET} (a number of playouts), not {args.budget}",
         )
     save: Path | None = None
     if not args.no_save:

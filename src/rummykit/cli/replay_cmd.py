@@ -143,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
     if result.error is not None:
         err = result.error
         where = (
-            f"hand {err['hand']}, action {err['index']}: {printable(err['action'])}\n  "
+            # counted from 1, as hands are (--json's "index" counts from 0)
+            f"hand {err['hand']}, action {err['index'] + 1}: {printable(err['action'])}\n  "
             if "hand" in err
             else ""
         )

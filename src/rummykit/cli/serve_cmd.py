@@ -5,7 +5,6 @@ without the extra."""
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,10 @@ and --port (the port is taken, the host unknown).
 
 #: The longest --waiting-hours: ten years (far longer overflows the clock's dates).
 MAX_WAITING_HOURS = 87_600
+#: The longest --bot-delay: a bot that waits longer only stalls the table.
+MAX_BOT_DELAY = 60.0
+#: The most --processes (as ``simulate --jobs``).
+MAX_PROCESSES = 256
 
 
 def add_parser(sub: Any) -> None:
@@ -64,13 +67,15 @@ def add_parser(sub: Any) -> None:
         type=float,
         default=0.6,
         metavar="SECONDS",
-        help="the least time a bot takes to play, so people can follow (0.6)",
+        help="the least time a bot takes to play, so people can follow, 0 to 60 (0.6)",
     )
     p.add_argument(
         "--processes",
         type=int,
         default=2,
-        help="worker processes for the search bots, montecarlo, ismcts and rollout (2; 0: threads)",
+        metavar="N",
+        help="worker processes for the search bots, montecarlo, ismcts and rollout, 0 "
+        "(threads) to 256 (2)",
     )
     p.add_argument(
         "--allow-origin",
@@ -108,15 +113,21 @@ def run(args: argparse.Namespace) -> int:
 
     from rummykit.server import ServerConfig, create_app
     from rummykit.server.logs import logging_config
+    from rummykit.server.origins import is_origin
     from rummykit.server.storage import default_url
 
     if not 0 < args.port < 65536:
         print(f"rummykit serve: --port {args.port}: a port is 1 to 65535", file=sys.stderr)
         return 2
-    if not (args.bot_delay >= 0 and args.processes >= 0) or not math.isfinite(args.bot_delay):
-        print(  # (nan passes no comparison)
-            "rummykit serve: --bot-delay and --processes may not be negative, and "
-            "--bot-delay is a finite number",
+    if not (0 <= args.bot_delay <= MAX_BOT_DELAY):  # (nan passes no comparison)
+        print(
+            f"rummykit serve: --bot-delay {args.bot_delay:g}: seconds from 0 to {MAX_BOT_DELAY:g}",
+            file=sys.stderr,
+        )
+        return 2
+    if not 0 <= args.processes <= MAX_PROCESSES:
+        print(
+            f"rummykit serve: --processes {args.processes}: 0 (threads) to {MAX_PROCESSES}",
             file=sys.stderr,
         )
         return 2
@@ -128,9 +139,10 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     for origin in args.allow_origin:
-        if origin != "*" and not origin.startswith(("http://", "https://")):
+        if origin != "*" and not is_origin(origin):
             print(
-                f"rummykit serve: --allow-origin {origin}: an origin is http(s)://HOST[:PORT]",
+                f"rummykit serve: --allow-origin {origin}: an origin is http(s)://HOST[:PORT], "
+                "without a path",
                 file=sys.stderr,
             )
             return 2

@@ -21,7 +21,7 @@ from typing import Any
 import rummykit.cli.paired_cmd as paired_cmd
 import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, SEARCH_LEVELS, resolve_level
-from rummykit.bots.levels import difficulty_help, searchers_text
+from rummykit.bots.levels import MAX_BUDGET, difficulty_help, searchers_text
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
 from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
@@ -148,10 +148,6 @@ PROGRESS_EVERY = 10.0
 
 class _Bad(Exception):
     """A bad argument; the message is for people."""
-
-
-#: The largest budget ``LEVEL:BUDGET`` takes (far more than a game can wait for).
-MAX_BUDGET = 1_000_000_000
 
 
 def _budget(item: str, level: str, budget: str, rules: Rules, players: int) -> None:
@@ -413,6 +409,11 @@ def run(args: argparse.Namespace) -> int:
         rules = _rules(args.preset, args.set)
         specs = _specs(args.bots, rules, args.players)
         players = args.players if args.players is not None else len(specs)
+        if args.players is None and players == 1:  # one bot, one seat a bot
+            raise _Bad(
+                f"--bots {args.bots}: one bot plays alone; name another (--bots "
+                f"{args.bots},greedy) or give --players for copies of it"
+            )
         rules.check_players(players)
         records: Path | None = None
         if args.records and not args.paired:  # --paired refuses it: make no folder

@@ -36,8 +36,8 @@ from rummykit.rules import Rules
 __all__ = ["add_parser", "describe_round", "describe_standings", "run"]
 
 _DESCRIPTION = """\
-Plays a Remik 500 multi-table tournament between bots (docs/rules.md, section 12;
-seed 004). Everybody starts with the same chips at tables of up to four. A
+Plays a Remik 500 multi-table tournament between bots (rummykit docs rules, section
+12). Everybody starts with the same chips at tables of up to four. A
 round is one hand at every table: the best hand score there wins the round and every
 other player pays the difference in points times the round's point-chip ratio (1, 1,
 2, 2, 3, 3 ... by default), never more chips than they hold. Players with no chips
@@ -93,31 +93,24 @@ def add_parser(sub: Any) -> None:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--players", type=int, default=8, metavar="N", help="players (default: 8)")
+    p.add_argument("--players", type=int, metavar="N", help="players (default: 8)")
     p.add_argument(
         "--bots",
-        default="heuristic,greedy",
         metavar="LEVEL,...",
         help="bot levels, given to the players in turn (default: heuristic,greedy)",
     )
-    p.add_argument(
-        "--table-size", type=int, default=4, metavar="N", help="seats a table, 2-4 (default: 4)"
-    )
-    p.add_argument(
-        "--chips", type=int, default=1000, metavar="N", help="starting chips (default: 1000)"
-    )
+    p.add_argument("--table-size", type=int, metavar="N", help="seats a table, 2-4 (default: 4)")
+    p.add_argument("--chips", type=int, metavar="N", help="starting chips (default: 1000)")
     p.add_argument(
         "--ratios",
         metavar="R,...",
         help="point-chip ratio of each round, the last repeating (default: 1,1,2,2,3,3,...)",
     )
-    p.add_argument(
-        "--preset", default="remik-500", metavar="NAME", help="the hands' rules (remik-500)"
-    )
+    p.add_argument("--preset", metavar="NAME", help="the hands' rules (default: remik-500)")
     p.add_argument(
         "--set", action="append", default=[], metavar="KEY=VALUE", help="set an option on top"
     )
-    p.add_argument("--seed", default="0", help="seed of the seating, deals and bots (default: 0)")
+    p.add_argument("--seed", help="seed of the seating, deals and bots (default: 0)")
     files = p.add_mutually_exclusive_group()
     files.add_argument(
         "--record",
@@ -127,7 +120,8 @@ def add_parser(sub: Any) -> None:
     files.add_argument(
         "--replay",
         metavar="FILE",
-        help="replay a tournament record instead (its players and rules are the record's)",
+        help="replay a tournament record instead (its players, rules and seed are the "
+        "record's: the options that set them are refused with it)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     p.add_argument("--quiet", action="store_true", help="no progress bar, no round standings")
@@ -214,7 +208,8 @@ def describe_standings(t: Tournament) -> str:
     lines = []
     for s in standings:
         out = f"  (out after round {s.out_after})" if s.out_after is not None else ""
-        lines.append(f"  {s.place:>2}  {s.name:<{width}} {s.chips:>{digits}} chips{out}")
+        chips = f"{s.chips:>{digits}} chip{'' if s.chips == 1 else 's'}"
+        lines.append(f"  {s.place:>2}  {s.name:<{width}} {chips}{out}")
     return "\n".join(lines)
 
 
@@ -288,14 +283,38 @@ def _finish(args: argparse.Namespace, t: Tournament) -> None:
     print(describe_standings(t))
 
 
+#: The options of a new tournament only, with their defaults (None: none).
+_NEW_ONLY: dict[str, object] = {
+    "players": 8,
+    "bots": "heuristic,greedy",
+    "table_size": 4,
+    "chips": 1000,
+    "ratios": None,
+    "preset": "remik-500",
+    "set": [],
+    "seed": "0",
+}
+
+
 def run(args: argparse.Namespace) -> int:
     """Plays (or replays) the tournament; returns the exit status."""
     for flag, value in (("--replay", args.replay), ("--record", args.record)):
         if value is not None and not value.strip():
             print(f"rummykit tournament: {flag} needs a file name", file=sys.stderr)
             return 2
+    given = [f"--{key.replace('_', '-')}" for key in _NEW_ONLY if getattr(args, key)]
     if args.replay is not None:
+        if given:
+            return _refuse(
+                args,
+                "replay",
+                f"a replayed tournament keeps the players, rules and seed its record holds, so "
+                f"{' and '.join(given)} would change nothing; they are for a new tournament",
+            )
         return _replay(args)
+    for key, default in _NEW_ONLY.items():
+        if getattr(args, key) is None:
+            setattr(args, key, default)
     try:
         rules = _rules(args)
         seed = parse_seed(args.seed)  # one a record can hold: 007 plays as 7

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 
 from rummykit.server.config import ServerConfig
 
-__all__ = ["normalize", "origin_allowed"]
+__all__ = ["is_origin", "normalize", "origin_allowed"]
 
 
 def normalize(origin: str) -> str:
@@ -43,6 +43,30 @@ def normalize(origin: str) -> str:
     'https://rummy.example.org'
     """
     return origin.strip().lower().rstrip("/")
+
+
+def is_origin(text: str) -> bool:
+    """Whether ``text`` is an origin as browsers send it (``--allow-origin``): a scheme,
+    http or https, and a host with an optional port, nothing else. A path, a query or a
+    user could never match an ``Origin`` header.
+
+    >>> [is_origin(t) for t in ("https://rummy.example.org", "http://10.0.0.2:8000/")]
+    [True, True]
+    >>> [is_origin(t) for t in ("https://x.org/play", "rummy.example.org", "ftp://x.org")]
+    [False, False, False]
+    """
+    try:
+        parts = urlsplit(text.strip())
+        port_ok = parts.port is None or 0 < parts.port < 65536
+    except ValueError:  # a port that is not a number
+        return False
+    return (
+        parts.scheme.lower() in ("http", "https")
+        and bool(parts.hostname)
+        and port_ok
+        and parts.path in ("", "/")
+        and not (parts.query or parts.fragment or parts.username or parts.password)
+    )
 
 
 @functools.cache

@@ -10,7 +10,10 @@ survives a power cut) and a busy timeout; PostgreSQL runs through asyncpg.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -202,6 +205,25 @@ def _latest_per_table(batch: list[Append]) -> list[Append]:
     return list({a.table_id: a for a in batch}.values())
 
 
+def _sqlite_workers() -> set[threading.Thread]:
+    """The worker threads of aiosqlite's connections now running."""
+    return {
+        t
+        for t in threading.enumerate()
+        if t.name.endswith("(_connection_worker_thread)") and t.is_alive()
+    }
+
+
+async def _workers_stopped(before: set[threading.Thread], timeout: float = 1.0) -> None:
+    """Waits (at most ``timeout`` seconds) for the aiosqlite worker threads started since
+    ``before`` to stop. A connection that failed to open stops its thread with a message
+    answered through the event loop: were the loop closed first (a command that gives up
+    at once), the thread would die printing a traceback after the command's own error."""
+    deadline = time.monotonic() + timeout
+    while _sqlite_workers() - before and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+
+
 class Store:
     """The database behind the server. Build it with :meth:`open`."""
 
@@ -222,6 +244,7 @@ class Store:
         """
         url = url or default_url()
         parsed = make_url(url)
+        workers = _sqlite_workers()
         if parsed.get_backend_name() == "sqlite":
             engine = create_async_engine(url, connect_args={"timeout": 30})
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
@@ -235,6 +258,7 @@ class Store:
             if lock is not None:
                 await lock.release()
             await engine.dispose()
+            await _workers_stopped(workers)
             raise
         return cls(engine)
 
