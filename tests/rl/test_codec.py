@@ -151,6 +151,16 @@ def test_integers_outside_the_space_are_refused() -> None:
     assert codec.decode(np.int64(0)) == Draw()
 
 
+@pytest.mark.parametrize("bad", [1.5, "3", True, None, np.float64(1.0)])
+def test_what_is_not_a_whole_number_is_no_action_of_the_codec(bad: object) -> None:
+    # found by a review: decode(1.5) was action 1 and decode("3") action 3 (int() read
+    # them), decode(True) action 1 (True == 1 as a key)
+    codec = ActionCodec(Rules.preset("500-rum"), 2)
+    for read in (codec.decode, codec.notation, codec.block_of):
+        with pytest.raises(CodecError, match="is not an action: actions are whole numbers"):
+            read(bad)  # type: ignore[arg-type]
+
+
 def test_joker_places_are_numbered_by_size_then_colex() -> None:
     codec = ActionCodec(Rules.preset("500-rum"), 2)
     first = codec._runs[(2, 6, 4)] + codec.blocks["run"][0]  # 6H 7H 8H 9H

@@ -131,6 +131,8 @@ def test_max_steps_truncates() -> None:
         obs, _, terminated, truncated, _ = e.last()
         if terminated or truncated:
             assert truncated and not terminated
+            # as SingleSeatEnv's (found by a review: the agent to act still had a mask)
+            assert not obs["action_mask"].any()
             e.step(None)
             continue
         e.step(_random_step(obs, rng))
@@ -254,6 +256,10 @@ def test_bad_arguments_are_refused() -> None:
         (lambda: SingleSeatEnv(opponents=3), "opponents must be a bot level"),
         (lambda: SingleSeatEnv(seat=True), "seat must be a seat from 0 to 1, not True"),
         (lambda: env(players="3"), "players must be a whole number"),
+        # found by a review: a bad illegal_reward failed at the first illegal action
+        (lambda: SingleSeatEnv(illegal_reward="x"), "illegal_reward must be a finite number"),
+        (lambda: SingleSeatEnv(illegal_reward=None), "illegal_reward must be a finite number"),
+        (lambda: SingleSeatEnv(illegal_reward=np.nan), "illegal_reward must be a finite number"),
     ],
 )
 def test_bad_arguments_are_refused_naming_them_before_a_game(make: Any, says: str) -> None:
@@ -289,6 +295,7 @@ def test_every_player_count_builds() -> None:
         obs, *_ = e.last()
         assert obs["action_mask"].sum() > 0
     assert raw_env(render_mode="ansi").render() is None  # before the first reset
+    assert SingleSeatEnv(render_mode="ansi").render() is None  # the same (it raised)
 
 
 def test_render_shows_the_public_table_only() -> None:
@@ -315,8 +322,12 @@ def test_a_numpy_integer_seeds_as_the_same_int() -> None:
     first = table.game_seed
     table.reset(seed=3)
     assert table.game_seed == first
-    with pytest.raises(TypeError):
-        table.reset(seed=1.5)  # type: ignore[arg-type]
+    # found by a review: 1.5 and "7" raised a TypeError naming nothing, True was seed 1
+    for bad in (1.5, "7", True):
+        with pytest.raises(ValueError, match=f"seed must be a whole number from 0, not {bad!r}"):
+            table.reset(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="seed must be a whole number"):
+            raw_env().reset(seed=bad)  # type: ignore[arg-type]
 
 
 def _tied_leaders_hand(players: int = 3) -> Any:

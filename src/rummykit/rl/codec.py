@@ -48,6 +48,7 @@ co-lexicographic order. Cards are codes of :mod:`rummykit.cards` (suit * 13 + ra
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from math import comb
@@ -106,6 +107,17 @@ class CodecError(RummyError):
 
     def __init__(self, message: str) -> None:
         super().__init__("action.code", message)
+
+
+def _whole(index: object) -> int:
+    """``index`` as an int if it is a whole number (numpy's integers too), else
+    :class:`CodecError`: ``1.5`` or ``"3"`` is no action, nor is ``True``."""
+    if not isinstance(index, bool):
+        try:
+            return operator.index(index)  # type: ignore[call-overload]
+        except TypeError:
+            pass
+    raise CodecError(f"{index!r} is not an action: actions are whole numbers")
 
 
 def _run_length_ok(ace: Ace, start: int, length: int) -> bool:
@@ -368,14 +380,12 @@ class ActionCodec:
 
     # ------------------------------------------------------------------ decoding
     def decode(self, index: int) -> Action:
-        """The action of an integer. Raises :class:`CodecError` outside ``range(size)``."""
+        """The action of an integer (numpy's too). Raises :class:`CodecError` outside
+        ``range(size)`` and for what is not a whole number (``1.5``, ``"3"``, ``True``)."""
+        if type(index) is not int:  # (True == 1 would find action 1)
+            index = _whole(index)
         action = self._decoded.get(index)
         if action is None:
-            if type(index) is not int:
-                index = int(index)  # numpy integers
-                action = self._decoded.get(index)
-                if action is not None:
-                    return action
             if not 0 <= index < self.size:
                 raise CodecError(f"{index} is not an action of {self!r}")
             action = self._decoded[index] = self._build(index)
@@ -383,6 +393,8 @@ class ActionCodec:
 
     def block_of(self, index: int) -> tuple[str, int]:
         """The block an integer lies in and its place inside the block."""
+        if type(index) is not int:
+            index = _whole(index)
         if not 0 <= index < self.size:
             raise CodecError(f"{index} is not an action of {self!r}")
         for name in reversed(BLOCKS):

@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 from rummykit.bots import Bot, get_bot
 from rummykit.bots.levels import untimed
 from rummykit.rl.observation import view_text
-from rummykit.rl.table import Table, check_max_steps, whole_number
+from rummykit.rl.table import Table, check_max_steps, finite_number, whole_number
 
 __all__ = ["SingleSeatEnv"]
 
@@ -43,7 +43,8 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
     ``reward_scale`` and ``max_steps`` (the learner's actions per game) are those of
     :class:`~rummykit.rl.table.Table`; ``illegal_reward`` is what an illegal action
     earns (it ends the game); every other keyword is a rules option. Raises
-    ``ValueError`` for an unknown level or a bad seat.
+    ``ValueError`` for an unknown level, a bad seat or an ``illegal_reward`` that is not a
+    finite number.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
@@ -100,7 +101,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
             }
         )
         self.action_space = spaces.Discrete(self.codec.size)
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = finite_number(illegal_reward, "illegal_reward")
         self._bots: dict[int, Bot] = {}
         self._steps = 0
         self._illegal = False
@@ -221,8 +222,9 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         return self.codec.mask(self.table.game.legal_actions()).astype(bool)
 
     def render(self) -> str | None:
-        """The learner's view as text: returned for ``"ansi"``, printed for ``"human"``."""
-        if self.render_mode is None:
+        """The learner's view as text: returned for ``"ansi"``, printed for ``"human"``;
+        None before the first reset (as the AEC environment's)."""
+        if self.render_mode is None or not self.table.started:
             return None
         text = view_text(self.table.view(self.seat))
         if self.render_mode == "human":

@@ -39,7 +39,7 @@ from rummykit.rl.codec import ActionCodec
 from rummykit.rl.observation import ObservationEncoder
 from rummykit.rules import Scoring
 
-__all__ = ["REWARDS", "Table", "check_max_steps", "whole_number"]
+__all__ = ["REWARDS", "Table", "check_max_steps", "finite_number", "whole_number"]
 
 #: The reward schemes (see the module).
 REWARDS = ("game", "hand")
@@ -67,6 +67,16 @@ def whole_number(value: object, name: str) -> int:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise ValueError(f"{name} must be a whole number, not {value!r}") from None
+
+
+def finite_number(value: object, name: str) -> float:
+    """``value`` as a float if it is a finite number (numpy's too, not True or "1"), else
+    ``ValueError`` naming ``name``."""
+    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
+        number = float(value)
+        if math.isfinite(number):
+            return number
+    raise ValueError(f"{name} must be a finite number, not {value!r}")
 
 
 def _above_zero(value: object, name: str) -> float:
@@ -138,9 +148,13 @@ class Table:
         """Deals a new game. The same ``seed`` deals the same game; without one, the
         next game of the sequence the last seed started."""
         if seed is not None:
-            seed = operator.index(seed)  # numpy's integers too; not 1.5 or "7"
+            given = seed
+            try:  # numpy's integers too; not 1.5, "7" or True
+                seed = whole_number(given, "seed")
+            except ValueError:
+                seed = -1
             if seed < 0:  # random.seed(-5) is seed 5: refused, as Gymnasium does
-                raise ValueError(f"seed must be a whole number from 0, not {seed}")
+                raise ValueError(f"seed must be a whole number from 0, not {given!r}")
             self._rng.seed(seed)
         self.game_seed = self._rng.getrandbits(63)
         self._game = Game(self.rules, self.names, seed=self.game_seed)
@@ -172,17 +186,20 @@ class Table:
         return self.codec.encode_all(self.game.legal_actions())
 
     def observe(self, seat: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
-        """``seat``'s observation and action mask (all zeros unless it is to act), both
-        from what it may know alone: its :class:`~rummykit.view.SeatFacts` (the facts of
-        its view), or its view while tied leaders play a hand on alone."""
+        """``seat``'s observation and action mask (all zeros unless it is to act, and once
+        ``max_steps`` has cut the game short), both from what it may know alone: its
+        :class:`~rummykit.view.SeatFacts` (the facts of its view), or its view while tied
+        leaders play a hand on alone."""
         game = self.game
         seats = game.hand_seats
         if len(seats) != self.players:  # the view says how a seat sits out
             view = game.view(seat)
             obs = self.encoder.encode_dealt_to(view, seats, seat, game.totals)
-            return obs, self.codec.mask(view.legal_actions)
-        facts = game.facts(seat)
-        return self.encoder.encode_facts(facts), self.codec.mask(facts.legal_actions)
+            legal = view.legal_actions
+        else:
+            facts = game.facts(seat)
+            obs, legal = self.encoder.encode_facts(facts), facts.legal_actions
+        return obs, self.codec.mask(() if self.truncated else legal)
 
     def step(self, seat: int, index: int) -> list[float]:
         """Applies action ``index`` for ``seat`` and returns every seat's reward.
