@@ -114,7 +114,7 @@ def _whole(index: object) -> int:
     :class:`CodecError`: ``1.5`` or ``"3"`` is no action, nor is ``True``."""
     if not isinstance(index, bool):
         try:
-            return operator.index(index)  # type: ignore[call-overload]
+            return operator.index(index)  # type: ignore[arg-type]
         except TypeError:
             pass
     raise CodecError(f"{index!r} is not an action: actions are whole numbers")
