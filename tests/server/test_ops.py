@@ -349,6 +349,27 @@ def test_a_game_waiting_for_people_gone_away_leaves_memory_and_comes_back_when_t
         assert mover.act(choose(mover.view))["type"] == "ack"
 
 
+def test_a_start_leaves_a_game_long_waiting_for_its_people_in_the_database(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # found by a review: every start brought back every game ever left unfinished (and
+    # the sweep dropped them again an hour later), filling memory and max_tables
+    with make_server(db=sqlite_url) as live:
+        table, tokens, clients = two_people(live)
+        for c in clients:
+            c.close()
+    with make_server(db=sqlite_url) as live:  # a start within abandoned_ttl: as it was
+        assert live.get("/health")["tables"] == 1
+    time.sleep(0.4)
+    with make_server(db=sqlite_url, abandoned_ttl=0.3) as live:
+        assert live.get("/health")["tables"] == 0 and table not in live.server.lobby.tables
+        assert live.get(f"/tables/{table}")["status"] == "playing"  # from the database
+        back = live.client(table, tokens[0])  # comes back for its people
+        back.until("state")
+        assert table in live.server.lobby.tables
+        assert back.view is not None and not back.view["game_over"]
+
+
 def test_the_pages_files_are_revalidated_so_an_upgrade_reaches_every_browser(
     live: LiveServer,
 ) -> None:

@@ -106,6 +106,35 @@ def test_an_unexpected_failure_is_a_named_error_and_logged_never_sent(
     assert client.act("draw")["type"] in ("ack", "error")
 
 
+def test_a_database_failing_under_a_request_is_503_server_storage(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # found by a review: with PostgreSQL down, POST /tables, a join, a leave and GET /games
+    # answered 500 server.internal, which says nothing of trying again
+    from sqlalchemy.exc import OperationalError
+
+    from rummykit.server.storage import Store
+
+    async def down(self: Store, *_: object, **__: object) -> None:
+        raise OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))
+
+    monkeypatch.setattr(Store, "create_table", down)
+    monkeypatch.setattr(Store, "finished_games", down)
+    with caplog.at_level(logging.ERROR, logger="rummykit.server"):
+        for answer in (live.http.post("/tables", json={}), live.http.get("/games")):
+            assert answer.status_code == 503
+            assert answer.json() == {
+                "error": {
+                    "rule": "server.storage",
+                    "message": "the database could not be reached; try again",
+                }
+            }
+    logged = [getattr(r, "kind", None) for r in caplog.records]
+    assert logged.count("storage") == 2 and "internal" not in logged
+    monkeypatch.undo()
+    assert live.http.post("/tables", json={}).status_code == 201  # back: nothing was made
+
+
 def test_a_token_acts_only_for_its_own_seat_at_its_own_table(live: LiveServer) -> None:
     first = live.table(seats("open", "open"))["id"]
     other = live.table(seats("open", "open"))["id"]

@@ -34,3 +34,36 @@ def test_undo_turn_a_meld_that_went_out_floating_is_not_taken_back() -> None:
         undo_point(game, log, seat)
     assert refused.value.rule == "undo.turn"
     assert game.players[game.to_act] in refused.value.message
+
+
+def test_undo_limit_a_turn_takes_back_at_most_thirty_plays() -> None:
+    # found by a review: meld, undo, meld, undo ... went on without end, each undo a row
+    # of the log (kept) and each undo's scan back over them longer
+    from rummykit.server.undo import MAX_UNDOS_A_TURN, UNDO
+
+    game = Game(Rules.preset("500-rum"), ["A", "B"], seed=1)
+    bots = [get_bot("greedy", seed=i) for i in range(2)]
+    log: list[ActionRow] = []
+
+    def play(seat: int, action: object) -> None:
+        game.apply(action, seat)  # type: ignore[arg-type]
+        log.append(ActionRow(len(log) + 1, "g", game.hand.number, seat, str(action), "player", {}))
+
+    while True:  # to a turn where the player to act may meld
+        seat = game.to_act
+        melds = [a for a in game.legal_actions() if isinstance(a, Meld)]
+        if melds:
+            break
+        play(seat, bots[seat].act(game.view(seat)))
+    for _ in range(MAX_UNDOS_A_TURN):
+        play(seat, melds[0])
+        last = undo_point(game, log, seat)
+        game.rewind(1)
+        log.remove(last)
+        undone = {"undone": last.seq, "action": last.action}
+        log.append(ActionRow(len(log) + 1, "g", game.hand.number, seat, UNDO, "player", undone))
+    play(seat, melds[0])
+    with pytest.raises(UndoRefused) as refused:
+        undo_point(game, log, seat)
+    assert refused.value.rule == "undo.limit"
+    assert refused.value.message == "you have taken back 30 plays this turn: play on"

@@ -177,7 +177,9 @@ class Lobby:
 
     async def restore(self) -> int:
         """Brings back every unfinished table in the store (each game replayed from its
-        log); returns how many. A waiting table past ``waiting_ttl`` is closed instead; a
+        log); returns how many. A waiting table past ``waiting_ttl`` is closed instead, a
+        game that has waited for its people past ``abandoned_ttl`` is left in the database
+        until one of them comes (:meth:`open`), and a
         table whose log does not replay is left out, logged and listed in ``unrestored``
         (shown as ``unavailable``, refused with ``lobby.unavailable``, and left in the
         database as it was, so that a later start can try again)."""
@@ -190,7 +192,10 @@ class Lobby:
                     await self.store.close_table(table_id)
                     event("table.close", table_id, state.table.seq, "nobody joined: closed")
                     continue
-                self._add(Table(state, self.store, self.config, self.runner))
+                table = Table(state, self.store, self.config, self.runner)
+                if self._waited_out(table):
+                    continue  # brought back when one of its people comes (open)
+                self._add(table)
                 count += 1
             except Exception:
                 self.unrestored.add(table_id)
@@ -205,6 +210,14 @@ class Lobby:
         took = round(time.monotonic() - started, 3)
         event("restore", None, None, f"{count} tables restored", tables=count, seconds=took)
         return count
+
+    def _waited_out(self, table: Table) -> bool:
+        """A game in play that has waited for its people (:meth:`Table.abandoned`) for
+        ``abandoned_ttl`` since its last action: a start leaves it in the database, as
+        the sweep would drop it from memory, so that games left for good do not pile up
+        in every start's memory."""
+        idle = now() - table.row.updated_at
+        return table.abandoned() and idle > dt.timedelta(seconds=self.config.abandoned_ttl)
 
     def _stale(self, row: TableRow) -> bool:
         """A waiting table that nobody joined for ``waiting_ttl``."""

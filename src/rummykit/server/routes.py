@@ -19,7 +19,8 @@ WS      /tables/{ref}/ws            play (docs/protocol.md)
 
 A POST from a web page of another origin is refused (403, ``lobby.origin``: see
 :mod:`rummykit.server.origins`). An unexpected exception is logged (kind ``internal``)
-and answered 500 with ``server.internal``: no traceback reaches a client.
+and answered 500 with ``server.internal`` (503 with ``server.storage`` where the database
+failed, kind ``storage``): no traceback reaches a client.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 
 import msgspec
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -77,16 +79,33 @@ def _error(e: RummyError, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": e.to_json()}, status_code=getattr(e, "status", status))
 
 
-def internal_error(request: Request, _exc: Exception | None = None) -> JSONResponse:
-    """Logs the exception being handled; answers 500 ``server.internal``."""
+def _storage_failure(exc: BaseException | None) -> bool:
+    """Whether ``exc`` (or what it was raised from) is the database failing: an error of
+    SQLAlchemy or of the connection to the server."""
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, (SQLAlchemyError, OSError)):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False
+
+
+def internal_error(request: Request, exc: Exception | None = None) -> JSONResponse:
+    """Logs the exception being handled; answers 500 ``server.internal``, or 503
+    ``server.storage`` where the database failed (try again: nothing was changed, as
+    the database is written first)."""
+    storage = _storage_failure(exc)
     event(
-        "internal",
+        "storage" if storage else "internal",
         request.path_params.get("ref"),
         None,
         f"{request.method} {request.url.path} failed",
         level=logging.ERROR,
         exc_info=True,
     )
+    if storage:
+        message = "the database could not be reached; try again"
+        return JSONResponse({"error": {"rule": "server.storage", "message": message}}, 503)
     message = "the server failed on this request; it was logged"
     return JSONResponse({"error": {"rule": "server.internal", "message": message}}, 500)
 
@@ -163,8 +182,8 @@ def lobby_routes(
                 return _error(e)
             except ClientDisconnect:  # gone before its body came: nobody to answer
                 return Response(status_code=400)
-            except Exception:
-                return internal_error(request)
+            except Exception as e:
+                return internal_error(request, e)
 
         return endpoint
 
@@ -259,8 +278,8 @@ def lobby_routes(
             game = await finished(request)
         except RummyError as e:
             return _error(e)
-        except Exception:
-            return internal_error(request)
+        except Exception as e:
+            return internal_error(request, e)
         return JSONResponse(
             game.record,
             headers={"Content-Disposition": f'attachment; filename="rummykit-{game.id}.json"'},

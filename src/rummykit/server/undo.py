@@ -31,7 +31,7 @@ from rummykit import (
 )
 from rummykit.server.storage import ActionRow
 
-__all__ = ["UNDO", "UndoRefused", "is_undo", "undo_point", "undone_message"]
+__all__ = ["MAX_UNDOS_A_TURN", "UNDO", "UndoRefused", "is_undo", "undo_point", "undone_message"]
 
 #: The ``action`` of an undo's row in the log.
 UNDO = "undo"
@@ -56,6 +56,23 @@ def undone_message(row: ActionRow) -> dict[str, Any]:
         "action": row.event["action"],
         "undone": row.event["undone"],
     }
+
+
+#: The most plays a player may take back in one turn ([undo.limit]): past it, undoing and
+#: playing again only fills the table's log, and the undone rows are scanned at every
+#: undo. Nobody weighing a turn needs as many.
+MAX_UNDOS_A_TURN = 30
+
+
+def _undos_this_turn(log: list[ActionRow], seat: int) -> int:
+    """How many undos ``seat`` has made since its turn began (its draw, take or call)."""
+    count = 0
+    for row in reversed(log):
+        if is_undo(row):
+            count += 1
+        elif row.seat != seat or isinstance(parse_action(row.action), Draw | Take | CallRummy):
+            break
+    return count
 
 
 def _last_action(log: list[ActionRow]) -> ActionRow | None:
@@ -100,4 +117,8 @@ def undo_point(game: Game, log: list[ActionRow], seat: int) -> ActionRow:
     local = game.seat_in_hand(seat)
     if not history or history[-1][0] != local or str(history[-1][1]) != last.action:
         raise UndoRefused("undo.nothing", "the game's last action is not yours")
+    if _undos_this_turn(log, seat) >= MAX_UNDOS_A_TURN:
+        raise UndoRefused(
+            "undo.limit", f"you have taken back {MAX_UNDOS_A_TURN} plays this turn: play on"
+        )
     return last

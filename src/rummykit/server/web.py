@@ -212,8 +212,8 @@ def web_routes() -> list[BaseRoute]:
         store = request.app.state.server.store
         try:
             game = await store.game(key)
-        except Exception:
-            return internal_error(request)
+        except Exception as e:
+            return internal_error(request, e)
         if game is None or game.record is None:
             error = {"rule": "lobby.game", "message": "no finished game with this id"}
             return JSONResponse({"error": error}, status_code=404)
@@ -228,8 +228,8 @@ def web_routes() -> list[BaseRoute]:
         except ValueError as e:
             error = {"rule": "record.hands", "message": str(e)}
             return JSONResponse({"error": error}, status_code=422)
-        except Exception:
-            return internal_error(request)
+        except Exception as e:
+            return internal_error(request, e)
         built[key] = body
         while len(built) > REPLAYS_KEPT:
             built.popitem(last=False)
