@@ -422,6 +422,17 @@ def test_the_focus_ring_shows_on_every_background(server: Server, browser: Any) 
     assert page.errors == []
 
 
+def test_a_top_pile_card_that_can_be_taken_is_outlined_as_one(server: Server, browser: Any) -> None:
+    # found by a review: the top card's white ring (.pile .card.top) hid the yellow one
+    # of a card that can be played, so a deeper card looked takeable and the top did not
+    page = my_turn_against_a_bot(server, browser, "Ana", "rummy")
+    assert "take 1" in view(page)["legal_actions"]
+    top = page.locator(".pile .card.top")
+    assert "legal" in (top.get_attribute("class") or "").split()
+    assert "rgb(255, 216, 77)" in top.evaluate("el => getComputedStyle(el).boxShadow")
+    assert page.errors == []
+
+
 # ---- 8. the lobby fits 320 px ---------------------------------------------------------
 
 
@@ -467,6 +478,22 @@ def test_letter_keys_act_on_the_table_only_and_can_be_turned_off(
     page.check("#shortcuts")
     page.focus("[data-focus=stock]")
     _draw(page)  # on again, from the table
+    assert page.errors == []
+
+
+def test_the_s_key_sorts_as_the_sort_button_says(server: Server, browser: Any) -> None:
+    # found by a review: once the hand was arranged by hand, the button offered "Sort by
+    # rank" and S sorted by suit
+    page = my_turn_against_a_bot(server, browser, "Ana")
+    page.focus(".hand .card >> nth=0")
+    page.keyboard.press("Shift+ArrowRight")  # arranged: neither by suit nor by rank
+    assert page.evaluate("rk.session.hand.mode") == "own"
+    offered = page.inner_text("[data-focus=sort]")
+    assert offered == "Sort by rank"
+    page.focus("#connection")  # off the hand: S acts on the table
+    page.keyboard.press("s")
+    assert page.evaluate("rk.session.hand.mode") == "rank"
+    assert page.inner_text("[data-focus=sort]") == "Sort by suit"
     assert page.errors == []
 
 

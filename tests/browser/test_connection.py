@@ -57,6 +57,18 @@ def _refused_page(
     return page, hellos
 
 
+def test_a_table_code_that_names_no_table_says_nothing_connects(server: Any, browser: Any) -> None:
+    # found by a review: the error showed, and the header said "connecting..." for ever
+    page = new_page(browser, locale="pt-BR")
+    page.goto(f"{server.url}/?t=ZZZZZZ")
+    ready(page)
+    page.locator("#message .rule-id").wait_for()
+    assert "[lobby.table]" in page.inner_text("#message")
+    status = page.locator("#connection")
+    assert status.get_attribute("data-state") == "stopped"
+    assert page.errors == []
+
+
 def test_a_refused_origin_stops_the_retries_and_says_why(server: Any, browser: Any) -> None:
     # a page of another origin: server.origin, then 4401
     page, hellos = _refused_page(server, browser, "fr-FR", "server.origin", 4401)

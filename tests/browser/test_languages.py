@@ -31,6 +31,20 @@ def test_the_browser_language_is_used(server: Any, browser: Any) -> None:
     assert no_missing_text(page) == []
 
 
+def test_a_language_asked_for_in_the_address_stays_at_the_table(server: Any, browser: Any) -> None:
+    # found by a review: /?lang=pl gave a Polish lobby, then the table it led to
+    # (/?t=CODE) spoke the browser's English
+    page = new_page(browser, locale="en-US")
+    page.goto(f"{server.url}/?lang=pl")
+    ready(page)
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    code = create_table(page, server, "Ana", "500-rum", ["bot:random"])  # from /, no ?lang
+    assert "lang=" not in page.url and code in page.url
+    assert page.evaluate("document.documentElement.lang") == "pl"
+    assert page.inner_text("[data-focus=start]") == catalogue("pl")["room.start"]
+    assert page.errors == []
+
+
 def test_every_language_renders_the_lobby_and_the_table(server: Any, browser: Any) -> None:
     page = new_page(browser, locale="en-US")
     for lang in LANGUAGES:

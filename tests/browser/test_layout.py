@@ -14,6 +14,7 @@ from tests.browser.support import (
     PHONE,
     create_table,
     new_page,
+    play_to_the_end,
     play_turn,
     ready,
     view,
@@ -79,4 +80,22 @@ def test_lobby_and_table_at_desktop_and_phone_sizes(server: Any, browser: Any) -
     _check(page, "the table at 360 px")
     page.evaluate("document.body.classList.add('four-colour')")
     page.screenshot(path=OUTPUT / "table-narrow-four-colour.png", full_page=True)
+    assert page.errors == []
+
+
+def test_the_score_sheet_scrolls_in_its_own_box_never_the_page_at_360_px(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: at 360 px the final score sheet of 3 or more players made the
+    # whole page scroll sideways (and the sheet's dialog hid columns with no scrolling)
+    page = new_page(browser, {"width": 360, "height": 740}, locale="fr-FR")
+    bots = ["bot:greedy"] * 5
+    create_table(page, server, "Eva", "rummy", bots, {"hand_size": "3", "target": "1"})
+    page.click("[data-focus=start]")
+    play_to_the_end(page)
+    wide = "el => el.scrollWidth - el.clientWidth"
+    assert page.evaluate(f"({wide})(document.documentElement)") <= 0
+    box = page.locator(".result .score-scroll")
+    assert box.locator("th").count() >= 7  # every column is there, the box scrolls
+    assert box.evaluate(wide) > 0
     assert page.errors == []

@@ -145,8 +145,14 @@ export function choose(title, options) {
   });
 }
 
-/** The score sheet: a row per finished hand, each seat's points, then the totals. */
+/** The score sheet: a row per finished hand, each seat's points, then the totals; in a
+ * box of its own that scrolls sideways where the columns do not fit (a phone, many
+ * players), so that the page never does. */
 export function scoreTable(players, rows, totals) {
+  return h("div", { class: "score-scroll" }, sheetTable(players, rows, totals));
+}
+
+function sheetTable(players, rows, totals) {
   return h(
     "table",
     { class: "score-sheet" },

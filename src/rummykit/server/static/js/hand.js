@@ -37,6 +37,12 @@ export class Hand {
     else this.save();
   }
 
+  /** The sort the Sort button and the S key offer next: by rank, unless the hand is
+   * sorted by rank already (a hand the player arranged is sorted by rank first). */
+  nextSort() {
+    return this.mode === "rank" ? "suit" : "rank";
+  }
+
   /** Sorts by "suit" or "rank"; the hand stays sorted that way until dragged. */
   sort(mode) {
     this.mode = mode;

@@ -36,7 +36,7 @@ export function onKey(s, e) {
     else focusOn(s.root, `hand-${to}`);
     return;
   }
-  const actions = { d: () => s.draw(), m: () => s.meld(), l: () => s.layoff(), x: () => s.discard(), e: () => s.end(), p: () => choices(s.view, []).pass && s.send("pass"), h: () => s.askHint(), u: () => s.undo(), s: () => s.sort(s.hand.mode === "suit" ? "rank" : "suit"), Escape: () => s.clearSelection() };
+  const actions = { d: () => s.draw(), m: () => s.meld(), l: () => s.layoff(), x: () => s.discard(), e: () => s.end(), p: () => choices(s.view, []).pass && s.send("pass"), h: () => s.askHint(), u: () => s.undo(), s: () => s.sort(s.hand.nextSort()), Escape: () => s.clearSelection() };
   const run = actions[e.key];
   if (run && s.view && s.view.hand && (letters || e.key === "Escape")) {
     e.preventDefault();

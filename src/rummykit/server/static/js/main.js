@@ -38,7 +38,10 @@ function header(onLanguage, onRedraw) {
 }
 
 async function boot() {
-  await setLanguage(preferredLanguage());
+  // a language asked for in the address (?lang=pl) is kept as the choice, so that the
+  // table the lobby leads to (/?t=CODE) speaks it too
+  const lang = preferredLanguage();
+  await setLanguage(lang, new URLSearchParams(location.search).get("lang") === lang);
   applyPrefs();
   const root = document.getElementById("app");
   const params = new URLSearchParams(location.search);

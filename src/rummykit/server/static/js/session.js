@@ -79,6 +79,7 @@ export class Session {
       this.table = await api.getTable(this.ref);
     } catch (e) {
       this.message = this.refusal(e.rule, e.message, null);
+      this.connection = "stopped"; // nothing connects: the header must not say it does
       this.render();
       return;
     }

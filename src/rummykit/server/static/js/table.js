@@ -259,7 +259,7 @@ function controls(s, legal, selected, advised) {
   );
   if (legal.end) row.append(button(t("button.end"), "end", true, () => s.end(), "e", advised.verb === "end"));
   if (legal.pass) row.append(button(t("button.pass"), "pass", true, () => s.send("pass"), "p", advised.verb === "pass"));
-  const sortBy = s.hand.mode === "rank" ? "suit" : "rank";
+  const sortBy = s.hand.nextSort(); // what S does too (keys.js)
   const keys = shortcutsOn();
   const tools = h(
     "div",
