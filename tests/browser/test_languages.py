@@ -45,6 +45,26 @@ def test_a_language_asked_for_in_the_address_stays_at_the_table(server: Any, bro
     assert page.errors == []
 
 
+def test_a_refusal_goes_when_the_browser_refuses_the_next_try_itself(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: 40 cards dealt was refused by the server; -3, refused by the
+    # browser's own check, left "40 cards ..." on show as if it answered -3
+    page = new_page(browser, locale="pl-PL")
+    page.goto(server.url + "/")
+    ready(page)
+    page.fill("#your-name", "Ana")
+    page.fill("#opt-hand_size", "40")
+    page.click("#create")
+    message = page.locator(".new-table .message")
+    message.locator(".rule-id").wait_for()
+    assert "[lobby.rules]" in message.inner_text()
+    page.fill("#opt-hand_size", "-3")
+    page.click("#create")
+    until(page, lambda: message.inner_text().strip() == "")
+    assert page.url.endswith("/") and page.errors == []
+
+
 def test_every_language_renders_the_lobby_and_the_table(server: Any, browser: Any) -> None:
     page = new_page(browser, locale="en-US")
     for lang in LANGUAGES:

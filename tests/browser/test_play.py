@@ -12,6 +12,7 @@ from typing import Any
 from tests.browser.support import (
     create_table,
     new_page,
+    play_to_the_end,
     play_turn,
     select_cards,
     until,
@@ -259,4 +260,30 @@ def test_an_error_answering_a_hint_is_not_the_answer_to_the_action_sent(
     assert page.evaluate("rk.session.pending") is True
     relay.release()
     page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
+    assert page.errors == []
+
+
+def test_a_game_over_sends_nothing_more_from_the_hand_or_the_keys(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: D, U, H or a click on the stock after the end each brought back
+    # "Not allowed: [server.not-playing] There is no game at this table now"
+    page = new_page(browser, locale="en-US")
+    create_table(page, server, "Ana", "rummy", ["bot:greedy"], {"hand_size": "3", "target": "1"})
+    page.click("[data-focus=start]")
+    play_to_the_end(page)
+    sent = page.evaluate("rk.session.socket.sent = 0")
+    page.evaluate(
+        """() => { const s = rk.session.socket; const send = s.send.bind(s);
+                   s.send = (m) => { s.sent += 1; return send(m); }; }"""
+    )
+    page.focus(".result h2")
+    for key in ("d", "u", "h"):
+        page.keyboard.press(key)
+    stock = page.locator("[data-focus=stock]")
+    if stock.count():
+        stock.click(force=True)
+    page.wait_for_timeout(300)
+    assert page.evaluate("rk.session.socket.sent") == sent
+    assert "server.not-playing" not in page.inner_text("body")
     assert page.errors == []

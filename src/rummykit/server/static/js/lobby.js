@@ -95,6 +95,9 @@ export async function renderLobby(root, config) {
   };
   form.addEventListener("input", keep);
   form.addEventListener("change", keep);
+  // the browser refuses a value the form itself forbids, with its own message: one of
+  // ours still on show would answer another try
+  form.addEventListener("invalid", () => said && say(null), true);
   form.addEventListener("toggle", keep, true); // "more rules" opened or closed
 
   const draw = () => {

@@ -448,7 +448,8 @@ export class Session {
    * undone or error) nothing more goes: a double click sends one action, not a second
    * that the server could only refuse as stale. */
   sendPlay(message) {
-    if (this.seq === null || this.pending) return;
+    // a game over has nothing left to play (Play again is asked for over HTTP)
+    if (this.seq === null || this.pending || this.over()) return;
     if (this.socket.refused) {
       this.message = { kind: "error", key: "connection.stopped" };
       this.render();
@@ -473,10 +474,16 @@ export class Session {
 
   /** Asks the server for the heuristic bot's suggestion (answered by `hint`). */
   askHint() {
+    if (this.over()) return;
     if (!this.socket.send({ type: "hint" })) {
       this.message = this.socket.refused ? { kind: "error", key: "connection.stopped" } : { kind: "info", key: "status.reconnecting" };
       this.render();
     }
+  }
+
+  /** Whether the game on screen is over. */
+  over() {
+    return Boolean(this.view && this.view.game_over);
   }
 
   /** Takes back our last meld, lay-off or joker swap (the server says if it may not). */
