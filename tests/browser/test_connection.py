@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.support import create_table, join_table, new_page, ready, until
+from tests.browser.support import catalogue, create_table, join_table, new_page, ready, until
 
 #: Leaves the page's seat with its token, as the page's own Leave button does.
 LEAVE = """async () => {
@@ -66,6 +66,25 @@ def test_a_table_code_that_names_no_table_says_nothing_connects(server: Any, bro
     assert "[lobby.table]" in page.inner_text("#message")
     status = page.locator("#connection")
     assert status.get_attribute("data-state") == "stopped"
+    assert page.errors == []
+
+
+def test_a_server_out_of_reach_at_load_leaves_the_header_in_the_pages_language(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: the error was in Polish, the header's switches in English and
+    # the language menu empty
+    page = new_page(browser, locale="pl-PL")
+    page.route("**/web/config.json", lambda route: route.abort())
+    page.goto(server.url + "/")
+    page.locator("#app [role=alert]").wait_for()
+    polish = catalogue("pl")
+    assert page.inner_text("#app [role=alert]") == polish["error.unreachable"]
+    assert page.inner_text("[data-i18n='prefs.four-colour']") == polish["prefs.four-colour"]
+    assert page.locator("#language option").count() == 5
+    page.select_option("#language", "fr")  # the menu works: the page follows
+    until(page, lambda: page.evaluate("document.documentElement.lang") == "fr")
+    assert page.inner_text("#app [role=alert]") == catalogue("fr")["error.unreachable"]
     assert page.errors == []
 
 

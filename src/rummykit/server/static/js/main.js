@@ -49,7 +49,15 @@ async function boot() {
   try {
     config = await api.pageConfig();
   } catch {
-    replace(root, h("p", { role: "alert" }, t("error.unreachable")));
+    // the header in the page's language all the same, its language menu working
+    const unreachable = () => replace(root, h("p", { role: "alert" }, t("error.unreachable")));
+    unreachable();
+    const onLanguage = async (lang) => {
+      if (!(await setLanguage(lang, true))) return;
+      header(onLanguage, unreachable);
+      unreachable();
+    };
+    header(onLanguage, unreachable);
     return;
   }
   let redraw;
