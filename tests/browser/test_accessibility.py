@@ -481,6 +481,20 @@ def test_letter_keys_act_on_the_table_only_and_can_be_turned_off(
     assert page.errors == []
 
 
+def test_a_letter_key_acts_with_caps_lock_on(server: Server, browser: Any) -> None:
+    # found by a review: with Caps Lock on the letters did nothing ("D" is not "d")
+    page = my_turn_against_a_bot(server, browser, "Ana")
+    assert view(page)["phase"] == "draw"
+    seq = page.evaluate("rk.session.seq")
+    page.evaluate(
+        """() => document.body.dispatchEvent(new KeyboardEvent("keydown",
+             {key: "D", bubbles: true, cancelable: true}))"""
+    )
+    _after(page, seq)
+    assert view(page)["phase"] == "play"  # drawn
+    assert page.errors == []
+
+
 def test_the_s_key_sorts_as_the_sort_button_says(server: Server, browser: Any) -> None:
     # found by a review: once the hand was arranged by hand, the button offered "Sort by
     # rank" and S sorted by suit

@@ -37,7 +37,8 @@ export function onKey(s, e) {
     return;
   }
   const actions = { d: () => s.draw(), m: () => s.meld(), l: () => s.layoff(), x: () => s.discard(), e: () => s.end(), p: () => choices(s.view, []).pass && s.send("pass"), h: () => s.askHint(), u: () => s.undo(), s: () => s.sort(s.hand.nextSort()), Escape: () => s.clearSelection() };
-  const run = actions[e.key];
+  // a letter with Caps Lock on is the same letter (Shift held is not: it arranges the hand)
+  const run = actions[e.key.length === 1 && !e.shiftKey ? e.key.toLowerCase() : e.key];
   if (run && s.view && s.view.hand && (letters || e.key === "Escape")) {
     e.preventDefault();
     run();
