@@ -55,3 +55,25 @@ def test_two_players_and_a_spectator(server: Any, browser: Any) -> None:
     assert len(seen["log"]) >= 12
     for page in (ana, ben, watcher):
         assert page.errors == []
+
+
+def test_the_lobby_leads_back_to_a_game_left_in_play(server: Any, browser: Any) -> None:
+    # found by a review: a game left through the lobby link was lost, the lobby listing
+    # only tables with an open seat; the seat's token is kept, and now the way back too
+    ana = new_page(browser, locale="es-ES")
+    code = create_table(ana, server, "Ana", "rummy", ["bot:random"])
+    ana.click("[data-focus=start]")
+    ana.wait_for_selector(".table-screen")
+    ana.goto(server.url + "/")
+    ready(ana)
+    mine = ana.locator(".lobby-side section", has=ana.locator("h2", has_text="Tus mesas"))
+    mine.locator("a").wait_for()
+    assert mine.inner_text().splitlines()[1:] == [f"{code} Rummy · partida en curso"]
+    mine.locator("a").click()
+    ana.wait_for_selector(".table-screen")
+    assert view(ana)["hand"]  # back in the seat, the hand in view
+    other = new_page(browser)  # a browser holding no seat sees no such list
+    other.goto(server.url + "/")
+    ready(other)
+    assert other.locator(".lobby-side section[hidden]").count() == 1
+    assert ana.errors == [] and other.errors == []

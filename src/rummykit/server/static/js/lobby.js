@@ -226,6 +226,8 @@ export async function renderLobby(root, config) {
   );
   const tables = h("ul", { class: "table-list" });
   const games = h("ul", { class: "table-list" });
+  const mineList = h("ul", { class: "table-list" });
+  const mine = h("section", { hidden: true }, h("h2", {}, t("lobby.your-tables")), mineList);
   draw();
   if (said) say(said);
   replace(
@@ -235,10 +237,11 @@ export async function renderLobby(root, config) {
       { class: "lobby" },
       h("h1", { class: "visually-hidden" }, t("lobby.title")),
       form,
-      h("div", { class: "lobby-side" }, joinForm, h("section", {}, h("h2", {}, t("lobby.open-tables")), tables), h("section", {}, h("h2", {}, t("lobby.finished")), games)),
+      h("div", { class: "lobby-side" }, joinForm, mine, h("section", {}, h("h2", {}, t("lobby.open-tables")), tables), h("section", {}, h("h2", {}, t("lobby.finished")), games)),
     ),
   );
   // the lists fill in when the server answers
+  yourTables(mine, mineList); // not awaited: the other lists do not wait for it
   try {
     const open = await api.openTables();
     replace(
@@ -272,4 +275,27 @@ export async function renderLobby(root, config) {
   } catch {
     replace(tables, h("li", { class: "muted" }, t("error.unreachable")));
   }
+}
+
+/** The tables this browser holds a seat at whose game is not over: the way back to a game
+ * left through the lobby (its seat's token is kept, prefs.seatAt). A table that is gone
+ * (closed) is forgotten. */
+async function yourTables(section, list) {
+  const found = [];
+  for (const id of prefs.seatedTables()) {
+    try {
+      const tb = await api.getTable(id);
+      if (tb.status === "waiting" || tb.status === "playing") found.push(tb);
+    } catch (e) {
+      if (e.rule === "lobby.table") prefs.saveSeat(id, null);
+    }
+  }
+  if (!found.length) return;
+  replace(
+    list,
+    found.map((tb) =>
+      h("li", {}, h("a", { href: `/?t=${tb.code}` }, tb.code), ` ${presetName(tb.preset)} · `, t(`lobby.state-${tb.status}`)),
+    ),
+  );
+  section.hidden = false;
 }

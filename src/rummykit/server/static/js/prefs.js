@@ -23,6 +23,20 @@ function write(key, value) {
 export const seatAt = (tableId) => read(`rk.seat.${tableId}`, null);
 export const saveSeat = (tableId, seat) => write(`rk.seat.${tableId}`, seat);
 
+/** The ids of the tables this browser holds a seat at, at most `limit`. */
+export function seatedTables(limit = 10) {
+  const ids = [];
+  try {
+    for (let i = 0; i < localStorage.length && ids.length < limit; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("rk.seat.")) ids.push(key.slice("rk.seat.".length));
+    }
+  } catch {
+    // site data blocked: no seats kept
+  }
+  return ids;
+}
+
 /** The last event seq this browser saw at a table. */
 export const lastSeq = (tableId) => read(`rk.seq.${tableId}`, null);
 export const saveSeq = (tableId, seq) => write(`rk.seq.${tableId}`, seq);
