@@ -429,7 +429,12 @@ def test_a_top_pile_card_that_can_be_taken_is_outlined_as_one(server: Server, br
     assert "take 1" in view(page)["legal_actions"]
     top = page.locator(".pile .card.top")
     assert "legal" in (top.get_attribute("class") or "").split()
-    assert "rgb(255, 216, 77)" in top.evaluate("el => getComputedStyle(el).boxShadow")
+    # (once the glow of a card just discarded, 1.2 s, is over)
+    page.wait_for_function(
+        """() => getComputedStyle(document.querySelector(".pile .card.top"))
+                   .boxShadow.includes("rgb(255, 216, 77)")""",
+        timeout=5_000,
+    )
     assert page.errors == []
 
 
@@ -478,6 +483,23 @@ def test_letter_keys_act_on_the_table_only_and_can_be_turned_off(
     page.check("#shortcuts")
     page.focus("[data-focus=stock]")
     _draw(page)  # on again, from the table
+    assert page.errors == []
+
+
+def test_your_own_plays_are_said_as_done(server: Server, browser: Any) -> None:
+    # found by a review: only your draw was said; a meld, a discard or an undo of yours
+    # went by in silence, so a screen reader never heard that it went through
+    page = my_turn_against_a_bot(server, browser, "Ana", "rummy")
+    _draw(page)
+    _record_live(page)
+    card = view(page)["hand"][0]
+    seq = page.evaluate("rk.session.seq")
+    select_cards(page, [card])
+    page.keyboard.press("x")
+    _after(page, seq)
+    said = page.evaluate("window.said")
+    done = [s for s in said if s.startswith("Done: discard ")]
+    assert len(done) == 1 and done[0].endswith(".") and "♠" not in done[0], said  # in words
     assert page.errors == []
 
 

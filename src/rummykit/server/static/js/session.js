@@ -175,6 +175,8 @@ export class Session {
     // the card we drew, or the joker a swap gave back, is said (the others see only a count)
     else if (verb === "draw" && e.drawn) this.announce(t("you.drew", { card: cardName(e.drawn) }));
     else if (verb === "swap") this.announce(t("you.got", { card: cardName("JK") }));
+    // our other plays are said as done, so that a screen reader hears they went through
+    else this.announce(t("you.did", { action: actionWords(e.action, e.taken || [], true) }));
     const caught = e.result ? this.sheet.find((r) => r.hand === e.hand && r.caught) : null;
     if (caught) {
       caught.seen = false;
@@ -209,6 +211,7 @@ export class Session {
       this.answered = msg.seq; // pending until its state comes (onState)
       this.selected.clear();
       this.clearSent();
+      this.announce(t("you.undid", { action: actionWords(msg.action, [], true) }));
     } else this.announce(this.lastText(msg.seat, true));
   }
 
