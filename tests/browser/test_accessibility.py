@@ -503,6 +503,24 @@ def test_your_own_plays_are_said_as_done(server: Server, browser: Any) -> None:
     assert page.errors == []
 
 
+def test_the_hand_is_one_tab_stop_the_arrows_move_within_it(server: Server, browser: Any) -> None:
+    # found by a review: 13 cards were 13 Tab stops, although the arrows move in the hand
+    page = my_turn_against_a_bot(server, browser, "Ana", "rummy")
+    where = "() => document.activeElement.dataset.focus || ''"
+    page.focus("[data-focus=hand-0]")
+    page.keyboard.press("Tab")
+    assert not page.evaluate(where).startswith("hand-")  # out of the hand at once
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(where) == "hand-0"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(where) == "hand-1"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(where) == "hand-1"  # back to the card last focused
+    assert page.locator(".hand .card[tabindex='0']").count() == 1
+    assert page.errors == []
+
+
 def test_a_letter_key_acts_with_caps_lock_on(server: Server, browser: Any) -> None:
     # found by a review: with Caps Lock on the letters did nothing ("D" is not "d")
     page = my_turn_against_a_bot(server, browser, "Ana")

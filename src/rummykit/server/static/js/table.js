@@ -202,6 +202,8 @@ function handArea(s, advised) {
   // named, until the hand changes again, not only raised a moment (no motion for some)
   const recent = {};
   for (const card of s.hand.recent) recent[card] = (recent[card] || 0) + 1;
+  // one Tab stop for the whole hand (the card last focused), the arrows moving within it
+  const roving = Math.min(s.handFocus || 0, s.hand.cards.length - 1);
   const hand = h(
     "div",
     { class: "hand", role: "group", "aria-label": t("table.hand", { count: s.hand.cards.length }) },
@@ -218,7 +220,12 @@ function handArea(s, advised) {
       node.dataset.index = i;
       node.dataset.key = keys[i];
       node.dataset.focus = `hand-${i}`;
+      node.tabIndex = i === roving ? 0 : -1;
       listen(node, "click", () => s.toggle(keys[i]));
+      listen(node, "focus", () => {
+        s.handFocus = i;
+        for (const other of node.parentElement ? node.parentElement.children : []) other.tabIndex = other === node ? 0 : -1;
+      });
       return node;
     }),
   );
