@@ -245,6 +245,8 @@ def _broken(doc: dict[str, Any], how: str) -> None:
             round1["tables"][0]["game"]["players"][0] = "nobody"
         case "byes a string":
             round1["byes"] = "x"
+        case "players null":
+            doc["players"] = None
 
 
 @pytest.mark.parametrize(
@@ -260,6 +262,7 @@ def _broken(doc: dict[str, Any], how: str) -> None:
         ("table without a game", 'round 1, table 1 must be an object with a "game"'),
         ("stranger at a table", 'round 1, table 1: "nobody" is not a player of the tournament'),
         ("byes a string", "round 1, byes: the players must be a list of names"),
+        ("players null", 'the record: "players" must be a list, not null'),
     ],
 )
 def test_tournament_record_of_the_wrong_shape_names_what_is_wrong(how: str, says: str) -> None:
@@ -475,7 +478,14 @@ def test_cli_tournament_standings_keep_their_column_above_five_digits() -> None:
 
 @pytest.mark.parametrize(
     "extra",
-    [["--players", "4"], ["--seed", "3"], ["--chips", "5", "--preset", "rummy"], ["--set", "x=1"]],
+    [
+        ["--players", "4"],
+        ["--seed", "3"],
+        ["--chips", "5", "--preset", "rummy"],
+        ["--set", "x=1"],
+        ["--players", "0"],  # given, though false (found by a review)
+        ["--seed", ""],
+    ],
 )
 def test_cli_tournament_replay_refuses_the_options_of_a_new_tournament(
     extra: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]

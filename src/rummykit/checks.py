@@ -47,7 +47,7 @@ _SECOND_PERSON = {
 }
 
 
-def agree(name: str, third: str) -> str:
+def third_person(name: str, third: str) -> str:
     """The verb ``third`` (third person) as it agrees with ``name``: "has", but "have"
     for "You" (the terminal game calls its player "You"), "takes" but "take"."""
     if name.casefold() == "you":
@@ -57,7 +57,7 @@ def agree(name: str, third: str) -> str:
 
 def verb(name: str, third: str) -> str:
     """``name`` and a verb that agrees with it: "Ben has", but "You have"."""
-    return f"{name} {agree(name, third)}"
+    return f"{name} {third_person(name, third)}"
 
 
 def whom(name: str) -> str:
@@ -65,11 +65,9 @@ def whom(name: str) -> str:
     return "you" if name.casefold() == "you" else name
 
 
-def whose(name: str, *, alone: bool = False) -> str:
-    """``name``'s possessive: "Ben's", but "your" (``alone``: "yours")."""
-    if name.casefold() == "you":
-        return "yours" if alone else "your"
-    return f"{name}'s"
+def whose(name: str) -> str:
+    """``name``'s possessive, standing alone: "Ben's", but "yours"."""
+    return "yours" if name.casefold() == "you" else f"{name}'s"
 
 
 def _verbing(action: Action) -> str:
@@ -87,7 +85,9 @@ def enter_turn_refusal(h: HandState, p: int, action: Action) -> IllegalAction | 
     if h.phase is Phase.RUMMY:
         if p == h.window_next:
             return None
-        who = whom(h.name(h.window[0]))
+        offered = h.window[0]
+        # (second person only for the player spoken to: another called "You" is a name)
+        who = whom(h.name(offered)) if offered == p else h.name(offered)
         return IllegalAction(
             "action.turn",
             f"{h.name(p)} may not {action.verb} now: a Rummy call is offered to {who}",
@@ -95,7 +95,7 @@ def enter_turn_refusal(h: HandState, p: int, action: Action) -> IllegalAction | 
     if p != h.turn:
         return IllegalAction(
             "action.turn",
-            f"it is {whose(h.name(h.turn))} turn, not {whose(h.name(p), alone=True)}",
+            f"it is {h.name(h.turn)}'s turn, not {whose(h.name(p))}",
         )
     if h.phase is Phase.PLAY:
         if h.first_turn:
@@ -130,9 +130,9 @@ def play_refusal(h: HandState, p: int, action: Action) -> IllegalAction | None:
                 "action.turn",
                 f"{verb(h.name(p), 'is')} offered a Rummy call: call it (rummy) or pass",
             )
-        owner = whose(h.name(h.to_act))
         return IllegalAction(
-            "action.turn", f"it is {owner} turn to act, not {whose(h.name(p), alone=True)}"
+            "action.turn",
+            f"it is {h.name(h.to_act)}'s turn to act, not {whose(h.name(p))}",
         )
     # the player whose turn it is, before drawing: also while a Rummy call is offered to
     # others before they draw ([rummy.who]), which their draw would end

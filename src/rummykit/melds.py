@@ -359,10 +359,15 @@ def _lay_off_group(
     for j in jokers:
         if not _group_joker_ok(j, meld.rank, suits):
             if j.card is not None and RANK_OF[j.card] == meld.rank:  # a suit already there
+                there = (
+                    "the group already holds"
+                    if meld.group_suits() >> SUIT_OF[j.card] & 1
+                    else "the lay-off holds"
+                )
                 raise IllegalAction(
                     "joker.declare",
-                    f"the group already holds {CARDS[j.card]}: a joker in it stands for a "
-                    f"{rank_text} of a suit it lacks",
+                    f"{there} {CARDS[j.card]}: a joker in the group stands for a {rank_text} "
+                    "of a suit it lacks",
                 )
             raise IllegalAction("joker.declare", f"a joker in this group stands for a {rank_text}")
     size = len(meld.cards) + len(naturals) + len(jokers)

@@ -513,6 +513,7 @@ def _replay(cls: type[Tournament], doc: Mapping[str, Any]) -> Tournament:
     for key in ("rules", "players", "rounds"):
         if key not in doc:
             raise RecordError("record.tournament", f'the record has no "{key}"')
+    players = _list(doc, "players", "the record")
     rules = Rules.from_record(doc["rules"], doc.get("options"))
     ratios = doc.get("chip_ratios")
     options = TournamentRules(
@@ -521,7 +522,7 @@ def _replay(cls: type[Tournament], doc: Mapping[str, Any]) -> Tournament:
         starting_chips=doc.get("starting_chips", 1000),
         chip_ratios=tuple(ratios) if isinstance(ratios, list) else ratios,
     )
-    t = cls(doc["players"], options, seed=doc.get("seed", 0))
+    t = cls(players, options, seed=doc.get("seed", 0))
     names = list(t.names)
     for i, raw in enumerate(_list(doc, "rounds", "the record"), start=1):
         where = f"round {i}"
@@ -571,7 +572,7 @@ def _replay(cls: type[Tournament], doc: Mapping[str, Any]) -> Tournament:
 
 #: What a JSON value that should have been a list is, in a message.
 _JSON_KINDS: dict[type, str] = {
-    type(None): "missing",
+    type(None): "null",
     str: "a string",
     int: "a number",
     float: "a number",

@@ -28,7 +28,6 @@ from rummykit.actions import (
 )
 from rummykit.cards import CARDS, JOKER_CODE, Card
 from rummykit.checks import (
-    agree,
     discard_refusal,
     enter_turn_refusal,
     held_rest,
@@ -39,6 +38,7 @@ from rummykit.checks import (
     table_play_refusal,
     take_allowed,
     take_obligation,
+    third_person,
     verb,
     whom,
 )
@@ -298,7 +298,7 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         if p == nxt and h.phase in (Phase.RUMMY, Phase.DRAW):
             raise IllegalAction(
                 "rummy.who",
-                f"{verb(h.name(p), 'is')} next to play and {agree(h.name(p), 'takes')} from "
+                f"{verb(h.name(p), 'is')} next to play and {third_person(h.name(p), 'takes')} from "
                 "the pile instead",
             )
         last_discard = rules.rummy_call is RummyCall.LAST_DISCARD

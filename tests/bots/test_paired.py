@@ -243,7 +243,8 @@ def test_cli_progress_goes_to_stderr(
     captured = capsys.readouterr()
     # not a terminal here: whole lines, never one redrawn with carriage returns (found by
     # a review: a log got one ever-growing line)
-    assert captured.err.splitlines()[0].startswith("deals 1/4  ")
+    lines = captured.err.splitlines()
+    assert lines[0].startswith("deals 1/4  ") and lines[-1].startswith("deals ")
     assert "\r" not in captured.err
     json.loads(captured.out)
 

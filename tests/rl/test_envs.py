@@ -260,6 +260,9 @@ def test_bad_arguments_are_refused() -> None:
         (lambda: SingleSeatEnv(illegal_reward="x"), "illegal_reward must be a finite number"),
         (lambda: SingleSeatEnv(illegal_reward=None), "illegal_reward must be a finite number"),
         (lambda: SingleSeatEnv(illegal_reward=np.nan), "illegal_reward must be a finite number"),
+        # too large for a float: an OverflowError before (found by a review)
+        (lambda: SingleSeatEnv(illegal_reward=10**400), "illegal_reward must be a finite number"),
+        (lambda: env(reward_scale=10**400), "reward_scale must be a number above 0"),
     ],
 )
 def test_bad_arguments_are_refused_naming_them_before_a_game(make: Any, says: str) -> None:

@@ -77,11 +77,19 @@ def test_joker_declare_message_lay_off_on_a_group_names_the_suit_it_holds() -> N
     hand = drawn("500-rum", "9C 9D 9H JK 5S JD KC", draw="4D")
     act(hand, "Ana: meld 9C 9D 9H")
     error = refuse(hand, "Ana: layoff JK=9C to 1", "joker.declare")
-    assert (
-        error.message
-        == "the group already holds 9C: a joker in it stands for a 9 of a suit it lacks"
+    assert error.message == (
+        "the group already holds 9C: a joker in the group stands for a 9 of a suit it lacks"
     )
     error = refuse(hand, "Ana: layoff JK=8S to 1", "joker.declare")
     assert error.message == "a joker in this group stands for a 9"
     act(hand, "Ana: layoff JK=9S to 1")
     assert sorted(melds(hand)[0].split()) == ["9C", "9D", "9H", "JK=9"]  # suit dropped (decision 4)
+
+
+def test_joker_declare_message_names_a_suit_the_same_lay_off_holds() -> None:
+    hand = drawn("500-rum", "9C 9D 9H JK 9S JD KC", draw="4D")
+    act(hand, "Ana: meld 9C 9D 9H")
+    error = refuse(hand, "Ana: layoff 9S JK=9S to 1", "joker.declare")
+    assert error.message == (
+        "the lay-off holds 9S: a joker in the group stands for a 9 of a suit it lacks"
+    )

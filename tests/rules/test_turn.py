@@ -177,15 +177,19 @@ def test_action_turn_and_rummy_who_messages_speak_to_a_player_called_you() -> No
     # the terminal game calls its player "You": found by a review, "You is next to play"
     game = Game(Rules.preset("500-rum"), ["You", "Ben", "Cleo"], seed=3)
     said = {}
-    for text, seat in (("draw", 1), ("pass", 0), ("rummy 1", 0)):
+    for text, seat in (("draw", 2), ("pass", 0), ("rummy 1", 0)):
         with pytest.raises(IllegalAction) as e:
             game.apply(parse_action(text), seat)
         said[text] = (e.value.rule, e.value.message)
     assert said == {
-        "draw": ("action.turn", "it is your turn, not Ben's"),
+        # to Cleo, another player, "You" is a name (found by a review: "it is your turn")
+        "draw": ("action.turn", "it is You's turn, not Cleo's"),
         "pass": ("action.turn", "no Rummy call is offered to you now"),
         "rummy 1": ("rummy.who", "You are next to play and take from the pile instead"),
     }
     game.apply(parse_action("draw"), 0)
-    with pytest.raises(IllegalAction, match=r"^it is your turn to act, not Ben's$"):
+    with pytest.raises(IllegalAction, match=r"^it is You's turn to act, not Ben's$"):
         game.apply(parse_action("discard AS"), 1)
+    game.apply(parse_action(f"discard {game.view(0).hand[0]}"), 0)
+    with pytest.raises(IllegalAction, match=r"^it is Ben's turn, not yours$"):
+        game.apply(parse_action("draw"), 0)

@@ -113,8 +113,9 @@ def test_a_database_failing_under_a_request_is_503_server_storage(
     # answered 500 server.internal, which says nothing of trying again
     from sqlalchemy.exc import OperationalError
 
-    from rummykit.server.storage import Store
+    from rummykit.server.storage import Store, _stored
 
+    @_stored  # as every operation of the store is: what fails in one is the database
     async def down(self: Store, *_: object, **__: object) -> None:
         raise OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))
 

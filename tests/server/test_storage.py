@@ -481,3 +481,29 @@ def test_a_bots_action_that_could_not_be_logged_is_asked_for_again_not_replaced(
     kinds = [getattr(r, "kind", "") for r in caplog.records]
     assert "storage" in kinds
     assert "bot.illegal" not in kinds
+
+
+def test_what_fails_inside_an_operation_of_the_store_is_a_storage_error(tmp_path: Path) -> None:
+    # so that the server tells the database failing (server.storage) from its own bugs
+    import asyncio
+
+    from rummykit.server.storage import StorageError, Store, _sqlite_workers, _workers_stopped
+
+    async def run() -> BaseException:
+        before = _sqlite_workers()
+        store = await Store.open(f"sqlite+aiosqlite:///{tmp_path / 'x.db'}")
+        await store.engine.dispose()
+        (tmp_path / "x.db").unlink()
+        (tmp_path / "x.db").mkdir()  # the file is gone: a folder stands in its place
+        try:
+            await store.find_table("ABCDEF")
+        except StorageError as e:
+            return e
+        finally:
+            await store.close()
+            await _workers_stopped(before)  # the failed connection's thread, before the loop
+        raise AssertionError("no error")
+
+    error = asyncio.run(run())
+    assert str(error).startswith("find_table failed: ")
+    assert error.__cause__ is not None  # the driver's own exception, kept

@@ -67,3 +67,16 @@ def test_undo_limit_a_turn_takes_back_at_most_thirty_plays() -> None:
         undo_point(game, log, seat)
     assert refused.value.rule == "undo.limit"
     assert refused.value.message == "you have taken back 30 plays this turn: play on"
+
+
+def test_undo_limit_counts_the_undos_of_the_turn_in_progress_only() -> None:
+    from rummykit.server.undo import UNDO, _undos_this_turn
+
+    def row(seq: int, seat: int, action: str) -> ActionRow:
+        return ActionRow(seq, "g", 1, seat, action, "player", {})
+
+    texts = ["draw", UNDO, UNDO, "discard 7H", "draw", "discard 8C", "take 1", UNDO]
+    seats = [0, 0, 0, 0, 1, 1, 0, 0]
+    log = [row(i + 1, s, a) for i, (s, a) in enumerate(zip(seats, texts, strict=True))]
+    assert _undos_this_turn(log, 0) == 1  # the last turn's two are not counted
+    assert _undos_this_turn(log[:3], 0) == 2

@@ -116,15 +116,16 @@ def _said(result: PairedResult) -> str:
 
 def _progress() -> Callable[[PairedResult], None]:
     """The progress after each deal on standard error: one line drawn again on a
-    terminal; elsewhere (a log, a pipe, CI) a plain line every :data:`PROGRESS_EVERY`
-    seconds, as the games of ``simulate`` say theirs."""
+    terminal; elsewhere (a log, a pipe, CI) a plain line after the first deal and then
+    every :data:`PROGRESS_EVERY` seconds, as the games of ``simulate`` say theirs (the
+    last one when the measurement ends: :func:`run`)."""
     if sys.stderr.isatty():
 
         def redraw(result: PairedResult) -> None:
             print(f"\r{_said(result)}   ", end="", file=sys.stderr, flush=True)
 
         return redraw
-    last = [time.monotonic()]
+    last = [0.0]
 
     def lines(result: PairedResult) -> None:
         now = time.monotonic()
@@ -225,8 +226,8 @@ def run(
             print(file=sys.stderr)  # below the progress line
         print(f"rummykit simulate: {runlog.write_failed(e, log)}", file=sys.stderr)
         return 1
-    if not args.quiet and sys.stderr.isatty():
-        print(file=sys.stderr)  # ends the progress line
+    if not args.quiet:  # ends the progress line, or says the last one
+        print("" if sys.stderr.isatty() else _said(result), file=sys.stderr)
     doc = result.to_json()
     print(json.dumps(doc) if args.json else table(doc))
     return 0

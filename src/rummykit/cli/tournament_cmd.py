@@ -302,7 +302,11 @@ def run(args: argparse.Namespace) -> int:
         if value is not None and not value.strip():
             print(f"rummykit tournament: {flag} needs a file name", file=sys.stderr)
             return 2
-    given = [f"--{key.replace('_', '-')}" for key in _NEW_ONLY if getattr(args, key)]
+    given = [
+        f"--{key.replace('_', '-')}"
+        for key in _NEW_ONLY
+        if getattr(args, key) is not None and getattr(args, key) != []
+    ]
     if args.replay is not None:
         if given:
             return _refuse(

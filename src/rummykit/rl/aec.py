@@ -28,8 +28,9 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from rummykit.rl.arguments import whole_number
 from rummykit.rl.observation import view_text
-from rummykit.rl.table import Table, whole_number
+from rummykit.rl.table import Table
 from rummykit.rl.wrappers import wrap
 
 __all__ = ["RummyEnv", "env", "raw_env"]

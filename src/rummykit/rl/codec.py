@@ -48,7 +48,6 @@ co-lexicographic order. Cards are codes of :mod:`rummykit.cards` (suit * 13 + ra
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from math import comb
@@ -76,6 +75,7 @@ from rummykit import (
     Swap,
     Take,
 )
+from rummykit.rl.arguments import whole_number
 from rummykit.rules import Ace, PileDraw, RummyCall
 
 __all__ = ["BLOCKS", "ActionCodec", "CodecError", "run_block_size"]
@@ -112,12 +112,10 @@ class CodecError(RummyError):
 def _whole(index: object) -> int:
     """``index`` as an int if it is a whole number (numpy's integers too), else
     :class:`CodecError`: ``1.5`` or ``"3"`` is no action, nor is ``True``."""
-    if not isinstance(index, bool):
-        try:
-            return operator.index(index)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise CodecError(f"{index!r} is not an action: actions are whole numbers")
+    try:
+        return whole_number(index, "an action")
+    except ValueError:
+        raise CodecError(f"{index!r} is not an action: actions are whole numbers") from None
 
 
 def _run_length_ok(ace: Ace, start: int, length: int) -> bool:

@@ -27,8 +27,9 @@ from numpy.typing import NDArray
 
 from rummykit.bots import Bot, get_bot
 from rummykit.bots.levels import untimed
+from rummykit.rl.arguments import check_max_steps, finite_number, whole_number
 from rummykit.rl.observation import view_text
-from rummykit.rl.table import Table, check_max_steps, finite_number, whole_number
+from rummykit.rl.table import Table
 
 __all__ = ["SingleSeatEnv"]
 

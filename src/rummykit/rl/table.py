@@ -25,8 +25,6 @@ Both are zero-sum. A game cut short by ``max_steps`` gives nothing more.
 
 from __future__ import annotations
 
-import math
-import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -35,58 +33,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from rummykit import Event, Game, IllegalAction, LayOff, PlayerView, Rules
+from rummykit.rl.arguments import above_zero, check_max_steps, whole_number
 from rummykit.rl.codec import ActionCodec
 from rummykit.rl.observation import ObservationEncoder
 from rummykit.rules import Scoring
 
-__all__ = ["REWARDS", "Table", "check_max_steps", "finite_number", "whole_number"]
+__all__ = ["REWARDS", "Table"]
 
 #: The reward schemes (see the module).
 REWARDS = ("game", "hand")
-
-
-def check_max_steps(max_steps: object) -> None:
-    """Refuses a ``max_steps`` that is not a whole number from 1, or None (``ValueError``
-    naming it)."""
-    if max_steps is None:
-        return
-    try:
-        steps = whole_number(max_steps, "max_steps")
-    except ValueError:
-        steps = 0
-    if steps < 1:
-        raise ValueError(f"max_steps must be a whole number from 1, or None, not {max_steps!r}")
-
-
-def whole_number(value: object, name: str) -> int:
-    """``value`` as an int (numpy's integers too, not 1.5, True or "7"), else
-    ``ValueError`` naming ``name``."""
-    if isinstance(value, bool):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise ValueError(f"{name} must be a whole number, not {value!r}") from None
-
-
-def finite_number(value: object, name: str) -> float:
-    """``value`` as a float if it is a finite number (numpy's too, not True or "1"), else
-    ``ValueError`` naming ``name``."""
-    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
-        number = float(value)
-        if math.isfinite(number):
-            return number
-    raise ValueError(f"{name} must be a finite number, not {value!r}")
-
-
-def _above_zero(value: object, name: str) -> float:
-    """``value`` as a float if it is a finite number above 0, else ``ValueError`` naming
-    ``name`` (a reward divided by 0 or by a text would fail in the middle of a game)."""
-    if isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
-        number = float(value)
-        if math.isfinite(number) and number > 0:
-            return number
-    raise ValueError(f"{name} must be a number above 0, not {value!r}")
 
 
 class Table:
@@ -111,7 +66,7 @@ class Table:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         check_max_steps(max_steps)
-        scale = _above_zero(reward_scale, "reward_scale")
+        scale = above_zero(reward_scale, "reward_scale")
         self.rules = Rules.preset(preset, **dict(options or {}))
         players = whole_number(players, "players")
         self.rules.check_players(players)

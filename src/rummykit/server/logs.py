@@ -35,10 +35,11 @@ def event(
     message: str,
     *,
     level: int = logging.INFO,
-    exc_info: bool = False,
+    exc_info: bool | BaseException = False,
     **fields: Any,
 ) -> None:
-    """Logs one server event: its kind, table id and seq, a message and any fields."""
+    """Logs one server event: its kind, table id and seq, a message and any fields;
+    ``exc_info``: the exception being handled (True), or that one."""
     if not log.isEnabledFor(level):
         return
     log.log(

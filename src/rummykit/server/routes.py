@@ -32,7 +32,6 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, TypeVar
 
 import msgspec
-from sqlalchemy.exc import SQLAlchemyError
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -46,7 +45,7 @@ from rummykit.server.lobby import Lobby, NewTable
 from rummykit.server.logs import event
 from rummykit.server.origins import origin_allowed
 from rummykit.server.protocol import PROTOCOL
-from rummykit.server.storage import GameRow, Store
+from rummykit.server.storage import GameRow, StorageError, Store
 from rummykit.server.table import TableStopped
 
 __all__ = ["internal_error", "lobby_routes"]
@@ -80,20 +79,20 @@ def _error(e: RummyError, status: int = 400) -> JSONResponse:
 
 
 def _storage_failure(exc: BaseException | None) -> bool:
-    """Whether ``exc`` (or what it was raised from) is the database failing: an error of
-    SQLAlchemy or of the connection to the server."""
+    """Whether ``exc`` is the database failing under the request: a :class:`StorageError`
+    of the store, or an exception raised from one."""
     seen = 0
     while exc is not None and seen < 8:
-        if isinstance(exc, (SQLAlchemyError, OSError)):
+        if isinstance(exc, StorageError):
             return True
-        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+        exc, seen = exc.__cause__, seen + 1
     return False
 
 
 def internal_error(request: Request, exc: Exception | None = None) -> JSONResponse:
-    """Logs the exception being handled; answers 500 ``server.internal``, or 503
-    ``server.storage`` where the database failed (try again: nothing was changed, as
-    the database is written first)."""
+    """Logs ``exc`` (default: the exception being handled); answers 500
+    ``server.internal``, or 503 ``server.storage`` where the database failed (a request
+    that may be sent again)."""
     storage = _storage_failure(exc)
     event(
         "storage" if storage else "internal",
@@ -101,7 +100,8 @@ def internal_error(request: Request, exc: Exception | None = None) -> JSONRespon
         None,
         f"{request.method} {request.url.path} failed",
         level=logging.ERROR,
-        exc_info=True,
+        # (Starlette runs this handler in a thread, where nothing is being handled)
+        exc_info=exc if exc is not None else True,
     )
     if storage:
         message = "the database could not be reached; try again"

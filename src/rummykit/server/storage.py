@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import bindparam, delete, event, insert, select, update
 from sqlalchemy.engine import make_url
@@ -33,6 +35,7 @@ __all__ = [
     "GameRow",
     "HandRow",
     "SeatRow",
+    "StorageError",
     "Store",
     "TableRow",
     "TableState",
@@ -205,6 +208,33 @@ def _latest_per_table(batch: list[Append]) -> list[Append]:
     return list({a.table_id: a for a in batch}.values())
 
 
+class StorageError(Exception):
+    """The database failed under an operation of the :class:`Store` (down, unreachable,
+    or refusing): raised from the driver's own exception, which it names."""
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def _stored(fn: Callable[_P, Awaitable[_T]]) -> Callable[_P, Awaitable[_T]]:
+    """An operation of the store whose failures are :class:`StorageError`: what fails
+    inside one is the database, whatever the driver raised, so that a caller can tell it
+    from its own failures (the server answers ``server.storage`` for one, and
+    ``server.internal`` for the rest)."""
+
+    @functools.wraps(fn)
+    async def run(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return await fn(*args, **kwargs)
+        except StorageError:
+            raise
+        except Exception as e:
+            raise StorageError(f"{fn.__name__} failed: {type(e).__name__}") from e
+
+    return run
+
+
 def _sqlite_workers() -> set[threading.Thread]:
     """The worker threads of aiosqlite's connections now running."""
     return {
@@ -267,6 +297,7 @@ class Store:
         await self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
+    @_stored
     async def create_table(self, table: TableRow, table_seats: list[SeatRow]) -> None:
         """Writes a new table and its seats."""
         async with self.engine.begin() as conn:
@@ -308,6 +339,7 @@ class Store:
                 .values(**values)
             )
 
+    @_stored
     async def update_seat(self, table_id: str, s: SeatRow) -> None:
         """Writes one seat's new state."""
         async with self.engine.begin() as conn:
@@ -316,6 +348,7 @@ class Store:
                 update(tables).where(tables.c.id == table_id).values(updated_at=now())
             )
 
+    @_stored
     async def start_game(self, table_id: str, game: GameRow, first: HandRow) -> None:
         """Writes a new game and its first deal; the table is playing it."""
         async with self.engine.begin() as conn:
@@ -344,6 +377,7 @@ class Store:
             insert(hands).values(game_id=game_id, number=h.number, dealer=h.dealer, deal=h.deal)
         )
 
+    @_stored
     async def append_action(
         self,
         table_id: str,
@@ -419,6 +453,7 @@ class Store:
                 ],
             )
 
+    @_stored
     async def take_back(
         self,
         table_id: str,
@@ -454,6 +489,7 @@ class Store:
                 .values(seq=row.seq, updated_at=stamp, clock_seat=clock[0], clock_deadline=clock[1])
             )
 
+    @_stored
     async def set_clock(
         self, table_id: str, seat: int | None, deadline: dt.datetime | None
     ) -> None:
@@ -465,6 +501,7 @@ class Store:
                 .values(clock_seat=seat, clock_deadline=deadline)
             )
 
+    @_stored
     async def close_table(self, table_id: str) -> None:
         """Marks a table closed (nobody joined it in time); it is never rebuilt."""
         async with self.engine.begin() as conn:
@@ -474,11 +511,13 @@ class Store:
                 .values(status="closed", clock_seat=None, clock_deadline=None, updated_at=now())
             )
 
+    @_stored
     async def ping(self) -> None:
         """Raises unless the database answers."""
         async with self.engine.connect() as conn:
             await conn.execute(select(1))
 
+    @_stored
     async def delete_table(self, table_id: str) -> None:
         """Removes a table that never started (its last person left)."""
         async with self.engine.begin() as conn:
@@ -486,6 +525,7 @@ class Store:
             await conn.execute(delete(tables).where(tables.c.id == table_id))
 
     # ------------------------------------------------------------------ reads
+    @_stored
     async def table_ids(self, statuses: tuple[str, ...] = ("waiting", "playing")) -> list[str]:
         """The tables in one of ``statuses`` (default: the unfinished ones), oldest first."""
         async with self.engine.connect() as conn:
@@ -496,6 +536,7 @@ class Store:
             )
             return [r.id for r in result]
 
+    @_stored
     async def find_table(self, ref: str) -> str | None:
         """The id of the table whose id or code (any case) is ``ref``, or None."""
         if not is_reference(ref):
@@ -508,6 +549,7 @@ class Store:
             ).first()
             return None if row is None else str(row.id)
 
+    @_stored
     async def load_table(self, table_id: str) -> TableState:
         """A table's row, seats, current game, its deals and its log."""
         async with self.engine.connect() as conn:
@@ -556,6 +598,7 @@ class Store:
                 ]
             return TableState(table, seat_rows, game, hand_rows, action_rows)
 
+    @_stored
     async def finished_games(self, limit: int = 50, offset: int = 0) -> list[GameRow]:
         """Finished games, newest first: their headers and results, without their
         records (``record`` None), which :meth:`game` loads one at a time."""
@@ -570,6 +613,7 @@ class Store:
             )
             return [_game(r) for r in result]
 
+    @_stored
     async def game(self, game_id: str) -> GameRow | None:
         """One game, or None."""
         if not is_reference(game_id):

@@ -37,8 +37,10 @@ export function onKey(s, e) {
     return;
   }
   const actions = { d: () => s.draw(), m: () => s.meld(), l: () => s.layoff(), x: () => s.discard(), e: () => s.end(), p: () => choices(s.view, []).pass && s.send("pass"), h: () => s.askHint(), u: () => s.undo(), s: () => s.sort(s.hand.nextSort()), Escape: () => s.clearSelection() };
-  // a letter with Caps Lock on is the same letter (Shift held is not: it arranges the hand)
-  const run = actions[e.key.length === 1 && !e.shiftKey ? e.key.toLowerCase() : e.key];
+  // a letter with Caps Lock on is the same letter; with Shift held, none is (Shift
+  // arranges the hand)
+  if (e.shiftKey && e.key.length === 1) return;
+  const run = actions[e.key.length === 1 ? e.key.toLowerCase() : e.key];
   if (run && s.view && s.view.hand && (letters || e.key === "Escape")) {
     e.preventDefault();
     run();

@@ -278,18 +278,22 @@ export async function renderLobby(root, config) {
 }
 
 /** The tables this browser holds a seat at whose game is not over: the way back to a game
- * left through the lobby (its seat's token is kept, prefs.seatAt). A table that is gone
- * (closed) is forgotten. */
+ * left through the lobby (its seat's token is kept, prefs.seatAt). The seat of a table
+ * that is closed, or gone, is forgotten (one whose game is over is kept for Play again). */
 async function yourTables(section, list) {
-  const found = [];
-  for (const id of prefs.seatedTables()) {
-    try {
-      const tb = await api.getTable(id);
-      if (tb.status === "waiting" || tb.status === "playing") found.push(tb);
-    } catch (e) {
-      if (e.rule === "lobby.table") prefs.saveSeat(id, null);
-    }
-  }
+  const answers = await Promise.all(
+    prefs.seatedTables().map(async (id) => {
+      try {
+        const tb = await api.getTable(id);
+        if (tb.status === "closed") prefs.saveSeat(id, null);
+        return tb;
+      } catch (e) {
+        if (e.rule === "lobby.table") prefs.saveSeat(id, null);
+        return null;
+      }
+    }),
+  );
+  const found = answers.filter((tb) => tb && (tb.status === "waiting" || tb.status === "playing"));
   if (!found.length) return;
   replace(
     list,

@@ -23,11 +23,11 @@ function write(key, value) {
 export const seatAt = (tableId) => read(`rk.seat.${tableId}`, null);
 export const saveSeat = (tableId, seat) => write(`rk.seat.${tableId}`, seat);
 
-/** The ids of the tables this browser holds a seat at, at most `limit`. */
-export function seatedTables(limit = 10) {
+/** The ids of the tables this browser holds a seat at. */
+export function seatedTables() {
   const ids = [];
   try {
-    for (let i = 0; i < localStorage.length && ids.length < limit; i++) {
+    for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
       if (key && key.startsWith("rk.seat.")) ids.push(key.slice("rk.seat.".length));
     }

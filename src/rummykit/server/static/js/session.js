@@ -175,6 +175,8 @@ export class Session {
     // the card we drew, or the joker a swap gave back, is said (the others see only a count)
     else if (verb === "draw" && e.drawn) this.announce(t("you.drew", { card: cardName(e.drawn) }));
     else if (verb === "swap") this.announce(t("you.got", { card: cardName("JK") }));
+    // a bot's play in our seat (our clock ran out, a stand-in) is said as anybody's is
+    else if (msg.by && msg.by !== "player") this.announce(this.lastText(e.seat, true));
     // our other plays are said as done, so that a screen reader hears they went through
     else this.announce(t("you.did", { action: actionWords(e.action, e.taken || [], true) }));
     const caught = e.result ? this.sheet.find((r) => r.hand === e.hand && r.caught) : null;
