@@ -101,7 +101,8 @@ def enter_turn_refusal(h: HandState, p: int, action: Action) -> IllegalAction | 
         if h.first_turn:
             return IllegalAction(
                 "wrotham.first-turn",
-                f"{verb(h.name(p), 'was')} dealt the extra card and does not draw on the "
+                f"{verb(h.name(p), 'was')} dealt the extra card and "
+                f"{third_person(h.name(p), 'does')} not draw on the "
                 "first turn",
             )
         if isinstance(action, End):

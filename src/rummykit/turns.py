@@ -315,7 +315,7 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
                 f" ({h.name(p)} has not melded, so may call only a card that pile cards "
                 "meld among themselves: [layoff.own-meld-first])"
             )
-        raise IllegalAction("rummy.when", f"no Rummy call is open for {h.name(p)} now{why}")
+        raise IllegalAction("rummy.when", f"no Rummy call is open for {whom(h.name(p))} now{why}")
     depth = _depth(h, action)
     refusal = _call_refusal(h, p, depth)
     if refusal is not None:

@@ -47,6 +47,13 @@ def test_wrotham_first_turn_no_draw_and_no_take() -> None:
     assert not any(a.verb in ("draw", "take") for a in hand.legal_actions())
 
 
+def test_wrotham_first_turn_refusal_speaks_to_a_player_called_you() -> None:
+    # the terminal game's player: found by a review, "You were dealt ... and does not draw"
+    hand = make_hand("wrotham", "You Ben", {"You": "3C 4C 5C 9D 9H 9S 2H KD"}, "QD")
+    error = refuse(hand, "You: take 2", "wrotham.first-turn")
+    assert error.message == "You were dealt the extra card and do not draw on the first turn"
+
+
 def test_wrotham_first_turn_melds_once_then_discards() -> None:
     hand = make_hand("wrotham", TWO, {"Ana": "3C 4C 5C 9D 9H 9S 2H KD"}, "QD", stock="6C")
     act(hand, "Ana: meld 3C 4C 5C")

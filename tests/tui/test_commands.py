@@ -106,6 +106,15 @@ def test_nonsense_is_a_notation_error(typed: str) -> None:
     assert e.value.rule == "action.syntax"
 
 
+@pytest.mark.parametrize("typed", ["take ²c", "rummy ³c", "t ³c", "take ² cards"])
+def test_a_digit_int_does_not_read_is_a_notation_error_not_a_crash(typed: str) -> None:
+    # found by a review: "take ²c" stopped the game on an internal error (ValueError)
+    game = scenario_game()
+    with pytest.raises(NotationError) as e:
+        parse_command(typed, game.view(0))
+    assert e.value.rule == "action.syntax"
+
+
 def test_unknown_verbs_point_to_help() -> None:
     assert expand_verb("di") == "discard"
     assert expand_verb("he") == "help"

@@ -5,6 +5,7 @@ and a terminal too small for the table says so instead of hiding the pile and me
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
 
 from rummykit.tui.app import MIN_SIZE, PlayApp
 
@@ -88,3 +89,39 @@ async def test_the_table_shows_whole_at_the_smallest_size() -> None:
         await pilot.resize_terminal(40, 12)
         await pilot.pause()
         assert "too small for the table" in " ".join(screen_text(app).split())
+
+
+@pytest.mark.parametrize(("size", "screen"), [((80, 24), "sheet"), ((100, 40), "over")])
+async def test_a_long_score_sheet_opens_on_its_totals_and_scrolls_by_page(
+    size: tuple[int, int], screen: str
+) -> None:
+    # found by a review: a game of 8 hands or more opened its sheet with the totals out of
+    # sight, at most 18 lines however tall the terminal, and the game-over box's keys
+    # (↑↓ on its choices) could not scroll to them
+    from textual.containers import VerticalScroll
+
+    from rummykit.tui.screens import GameOverScreen, ScoreSheetScreen
+
+    lines = [f"hand {i:>2}   {10 * i:>4}   {-i:>4}" for i in range(1, 41)]
+    sheet = Text("\n".join([*lines, "total     820   -820", "Ana wins the game!"]))
+    app = PlayApp(scenario_session())
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        dialog = (
+            ScoreSheetScreen("Hand 40", sheet)
+            if screen == "sheet"
+            else GameOverScreen("The game is over", sheet)
+        )
+        app.push_screen(dialog)
+        await pilot.pause()
+        await pilot.pause()
+        scroll = dialog.query_one("#sheet-scroll", VerticalScroll)
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
+        assert "Ana wins the game!" in screen_text(app)
+        assert scroll.size.height > (18 if size[1] >= 40 else 10)  # the room there is
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert scroll.scroll_y < scroll.max_scroll_y
+        if screen == "over":
+            await pilot.press("n")  # no longer plays again
+            assert app.screen is dialog

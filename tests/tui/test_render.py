@@ -47,9 +47,9 @@ def at_empty_stock(preset: str) -> PlayerView:
     ("preset", "verbs", "choices"),
     [
         (
-            "rummy",  # the pile is turned over to make a new stock
+            "rummy",  # the pile is turned over to make a new stock; its top card only
             {"draw", "take"},
-            "draw (the pile makes a new stock), or take N / take <card> from the pile",
+            "draw (the pile makes a new stock), or take (the top card of the pile)",
         ),
         ("block-rummy", {"end"}, "end the hand (end)"),  # the hand ends with the stock
         ("500-rum", {"take", "end"}, "take N / take <card> from the pile, or end the hand (end)"),
@@ -61,6 +61,41 @@ def test_the_prompt_at_an_empty_stock_offers_the_legal_actions(
     view = at_empty_stock(preset)
     assert {a.verb for a in view.legal_actions} == verbs
     assert prompt_text(view) == f"Your turn, the stock is empty: {choices}."
+
+
+@pytest.mark.parametrize(
+    ("preset", "said"),
+    [
+        ("rummy", "Your turn: draw, or take (the top card of the pile)."),
+        ("500-rum", "Your turn: draw, or take N / take <card> from the pile."),
+    ],
+)
+def test_the_prompt_at_the_draw_offers_deep_takes_only_where_the_rules_do(
+    preset: str, said: str
+) -> None:
+    # found by a review: rummy, wrotham and block-rummy take the top card only
+    game = Game(Rules.preset(preset), ["You", "Ana"], seed=0)
+    while game.view(game.to_act).phase is not Phase.DRAW or game.to_act != 0:
+        game.apply(game.legal_actions()[-1])
+    assert prompt_text(game.view(0)) == said
+
+
+def test_the_rummy_box_says_a_call_on_the_last_discard_lays_the_card_off() -> None:
+    # found by a review: it said "take TH and meld it"
+    from rummykit.actions import CallRummy
+    from rummykit.tui.screens import _describe_call
+
+    rules = Rules.preset("500-rum", rummy_call="last-discard")
+    game = Game(rules, NAMES, seed=11, dealer=2, auto_deal=False)
+    game.start_hand(scenario_deal())
+    bots = {1: ScriptedBot("Ana", ANA_SCRIPT), 2: ScriptedBot("Ben", ("draw", "discard 2C"))}
+    s = Session(game, 0, {1: "heuristic", 2: "heuristic"}, bots=bots)
+    play_scenario(s, ("draw", "meld 7H 8H 9H", "discard 6H"))
+    while not s.human_to_act:
+        s.bot_step()  # Ana discards TH: the call is offered to you
+    view = s.view()
+    (call,) = [a for a in view.legal_actions if isinstance(a, CallRummy)]
+    assert _describe_call(view, call).plain == "rummy 1: take TH and lay it off"
 
 
 def test_after_a_call_on_the_last_discard_the_prompt_asks_for_the_lay_off() -> None:

@@ -106,10 +106,10 @@ def normalize(text: str) -> tuple[str, list[str]]:
     if verb == "layoff" and args:
         tail = args[-1].lower()
         end = [args.pop()] if tail in ("low", "high") else []
-        if args and args[-1].isdigit() and (len(args) < 2 or args[-2].lower() != "to"):
+        if args and _digits(args[-1]) and (len(args) < 2 or args[-2].lower() != "to"):
             args.insert(len(args) - 1, "to")
         args += end
-    elif verb == "swap" and len(args) == 2 and args[1].isdigit():
+    elif verb == "swap" and len(args) == 2 and _digits(args[1]):
         args.insert(1, "in")
     return verb, args
 
@@ -150,6 +150,11 @@ def parse_command(text: str, view: PlayerView | None = None) -> Command:
 _NUMBERS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
+def _digits(text: str) -> bool:
+    """Whether ``text`` is a number written in ASCII digits (what ``int`` reads alike)."""
+    return text.isascii() and text.isdigit()
+
+
 def _pile_argument(verb: str, args: list[str], view: PlayerView | None) -> list[str]:
     """The argument of ``take``/``rummy``, where a count and a card could be confused.
 
@@ -157,13 +162,14 @@ def _pile_argument(verb: str, args: list[str], view: PlayerView | None) -> list[
     of clubs, not "7 cards": when the pile holds no such card, the text is refused with
     a message saying both readings instead of being read as a card that is not there.
     """
-    if len(args) == 2 and args[0].isdigit() and args[1].lower() in ("card", "cards"):
+    # (ASCII digits only: "²".isdigit() is true, and int() refuses it)
+    if len(args) == 2 and _digits(args[0]) and args[1].lower() in ("card", "cards"):
         return args[:1]
     if len(args) != 1 or view is None:
         return args
     word = args[0]
     count, suit = word[:-1], word[-1:]
-    if not (count.isdigit() and suit in "cC" and suit):
+    if not (_digits(count) and suit in "cC" and suit):
         return args
     number = int(count)
     card = Card.parse(word) if 2 <= number <= 10 else None  # 12c: only a count is meant

@@ -16,7 +16,7 @@ from rich.text import Text
 from rummykit import Hand, Phase
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, Card, card_sort_key
 from rummykit.game import Game
-from rummykit.rules import Rules, Scoring
+from rummykit.rules import PileDraw, Rules, Scoring
 from rummykit.scoring import CardValuer
 from rummykit.tui.words import agree, plural, win_text
 from rummykit.view import MeldView, PlayerView
@@ -230,7 +230,9 @@ def prompt_text(view: PlayerView) -> str:
     if view.phase is Phase.DRAW:
         if view.stock_size == 0:
             return _empty_stock_text(view)
-        return "Your turn: draw, or take N / take <card> from the pile."
+        if not any(a.verb == "take" for a in view.legal_actions):
+            return "Your turn: draw."
+        return f"Your turn: draw, or {_take_text(view)}."
     if view.must_meld is not None:
         return _must_meld_text(view, view.must_meld)
     return "Meld, lay off or swap, then discard <card>."
@@ -246,10 +248,18 @@ def _waiting_text(view: PlayerView) -> str:
     return text
 
 
+def _take_text(view: PlayerView) -> str:
+    """How to take from the pile: its top card only where the rules allow no deeper take
+    ([draw.top-only]), else any depth the legal actions hold."""
+    if view.rules.pile_draw is PileDraw.TOP_ONLY:
+        return "take (the top card of the pile)"
+    return "take N / take <card> from the pile"
+
+
 #: What the person may do at the draw when the stock is empty, by the action's verb.
 _EMPTY_STOCK_CHOICES = {
     "draw": "draw (the pile makes a new stock)",
-    "take": "take N / take <card> from the pile",
+    "take": "",  # _take_text
     "end": "end the hand (end)",
 }
 
@@ -258,7 +268,9 @@ def _empty_stock_text(view: PlayerView) -> str:
     """The prompt at the draw when the stock is empty, from the legal actions: draw (the
     pile is turned over or shuffled), take from the pile, end the hand ([end.stock])."""
     verbs = {a.verb for a in view.legal_actions}
-    choices = [text for verb, text in _EMPTY_STOCK_CHOICES.items() if verb in verbs]
+    choices = [
+        text or _take_text(view) for verb, text in _EMPTY_STOCK_CHOICES.items() if verb in verbs
+    ]
     if len(choices) > 1:
         choices[-1] = f"or {choices[-1]}"
     return f"Your turn, the stock is empty: {', '.join(choices)}."

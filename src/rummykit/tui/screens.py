@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rummykit.actions import CallRummy
+from rummykit.rules import RummyCall
 from rummykit.tui.hints import hint_line
 from rummykit.tui.render import cards_text
 from rummykit.view import PlayerView
@@ -121,7 +122,33 @@ def literal(text: str | Text) -> Text:
     return text if isinstance(text, Text) else Text(text)
 
 
-class ScoreSheetScreen(_Dialog):
+class _SheetDialog(_Dialog):
+    """A dialog around a score sheet: as tall as the terminal lets it be, shown from its
+    end (the totals, and who won), and scrolled by PgUp and PgDn whatever has the focus."""
+
+    SCROLL_LINES: ClassVar[int] = 10_000  # all the room the terminal gives
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("pageup", "scroll_sheet(-1)", "scroll up", show=False, priority=True),
+        Binding("pagedown", "scroll_sheet(1)", "scroll down", show=False, priority=True),
+    ]
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._to_totals)
+
+    def _to_totals(self) -> None:
+        self.query_one("#sheet-scroll", VerticalScroll).scroll_end(animate=False)
+
+    def action_scroll_sheet(self, direction: int) -> None:
+        """Scrolls the sheet a page down (1) or up (-1)."""
+        scroll = self.query_one("#sheet-scroll", VerticalScroll)
+        if direction > 0:
+            scroll.scroll_page_down(animate=False)
+        else:
+            scroll.scroll_page_up(animate=False)
+
+
+class ScoreSheetScreen(_SheetDialog):
     """The score sheet after a hand (or at the end of the game)."""
 
     def __init__(self, title: str | Text, sheet: Text) -> None:
@@ -132,11 +159,11 @@ class ScoreSheetScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, classes="title")
-            yield VerticalScroll(Static(self.sheet, id="sheet"))
-            yield Static("Enter or Escape: continue", classes="keys")
+            yield VerticalScroll(Static(self.sheet, id="sheet"), id="sheet-scroll")
+            yield Static("Enter or Escape: continue · PgUp/PgDn: scroll", classes="keys")
 
 
-class GameOverScreen(_Dialog):
+class GameOverScreen(_SheetDialog):
     """The final score sheet with the choice of what next: play again (same players
     and options, a new deal) or quit. The answer is ``"again"``, ``"quit"``, or None
     (Escape: look at the final table; ``again`` at the prompt or F7 plays again)."""
@@ -148,7 +175,8 @@ class GameOverScreen(_Dialog):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a,n", "answer('again')", "play again"),
+        # (not n: on the Rummy box n passes, and here it would start a game at once)
+        Binding("a", "answer('again')", "play again"),
         Binding("q", "answer('quit')", "quit"),
     ]
     EXTRA_LINES = 1  # the list of choices is two lines high
@@ -164,13 +192,16 @@ class GameOverScreen(_Dialog):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, classes="title")
-            yield VerticalScroll(Static(self.sheet, id="sheet"))
+            yield VerticalScroll(Static(self.sheet, id="sheet"), id="sheet-scroll")
             yield OptionList(
                 Option("a  play again: same players and options, a new deal", id="again"),
                 Option("q  quit", id="quit"),
                 id="next",
             )
-            yield Static("a/q or ↑↓ Enter · Escape: look at the table first", classes="keys")
+            yield Static(
+                "a/q or ↑↓ Enter · PgUp/PgDn: scroll · Escape: look at the table first",
+                classes="keys",
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Answers with the chosen option."""
@@ -187,6 +218,9 @@ def _describe_call(view: PlayerView, action: CallRummy) -> Text:
     taken = pile[len(pile) - depth :]
     out = Text(f"{action}: take ")
     out.append_text(cards_text(taken))
+    if view.rules.rummy_call is RummyCall.LAST_DISCARD:  # laid off, no discard after
+        out.append(" and lay it off")
+        return out
     out.append(", meld " if len(taken) > 1 else " and meld it")
     if len(taken) > 1:
         out.append_text(cards_text(taken[:1]))

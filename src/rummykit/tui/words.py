@@ -34,13 +34,17 @@ def plural(n: int, noun: str) -> str:
 def agree(name: str, verb: str) -> str:
     """``verb`` (its plain form) as it follows a player's name: "Ana calls", "You call".
 
-    >>> agree("Ana", "pass"), agree("You", "win"), agree("Ben", "be"), agree("You", "be")
+    >>> agree("Ana", "pass"), agree("You", "win"), agree("Ben", "be"), agree("you", "be")
     ('passes', 'win', 'is', 'are')
+
+    Any case of "you" is the second person, as the engine's messages take it
+    (:func:`rummykit.checks.verb`).
     """
+    you = name.casefold() == YOU.casefold()
     if verb in _IRREGULAR:
         second, third = _IRREGULAR[verb]
-        return second if name == YOU else third
-    if name == YOU:
+        return second if you else third
+    if you:
         return verb
     if verb.endswith(("s", "sh", "ch", "x", "o")):
         return verb + "es"
