@@ -170,6 +170,24 @@ def test_take_completes_from_the_pile_and_layoff_to_meld_numbers() -> None:
     assert complete("swap 6H in ", view) == []  # no meld holds a joker
 
 
+def test_completion_offers_only_what_these_rules_could_take_call_or_swap() -> None:
+    # found by a review: every pile card after take in rummy (top card only), pile cards
+    # after rummy with no call open, hand cards after swap with joker_swap off
+    from rummykit import Game, Rules
+
+    game = Game(Rules.preset("rummy"), ["You", "Ana"], seed=2)
+    for _ in range(4):  # draws and discards, to a pile of two cards or more
+        game.apply(Draw())
+        game.apply(next(a for a in game.legal_actions() if a.verb == "discard"))
+    view = game.view(game.to_act)
+    assert len(view.pile) >= 2
+    assert complete("take ", view) == [f"take {view.pile[-1]}"]
+    assert complete("rummy ", view) == []  # rummy has no calls
+    assert not view.rules.joker_swap and complete("swap ", view) == []
+    five = Game(Rules.preset("500-rum"), ["You", "Ana"], seed=2)
+    assert complete("rummy ", five.view(five.to_act)) == []  # no call open now
+
+
 def test_common_prefix() -> None:
     assert common_prefix(["meld 5C", "meld 5D"]) == "meld 5"
     assert common_prefix(["draw"]) == "draw"

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from rummykit.actions import Action, CallRummy, Take, parse_action
 from rummykit.cards import Card
 from rummykit.errors import AmbiguousAction, NotationError
+from rummykit.rules import PileDraw
 from rummykit.tui.words import plural
 from rummykit.view import PlayerView
 
@@ -221,9 +222,11 @@ def _meld_numbers(view: PlayerView, with_joker: bool = False) -> list[str]:
 def _candidates(view: PlayerView, verb: str, args: list[str]) -> list[str]:
     """Possible next words after ``verb`` and the complete words ``args``."""
     if verb in ("take", "rummy"):
-        if args:
-            return []
+        if args or (verb == "rummy" and not any(a.verb == "rummy" for a in view.legal_actions)):
+            return []  # (no call is open now)
         pile = [str(c) for c in reversed(view.pile)]
+        if view.rules.pile_draw is PileDraw.TOP_ONLY and verb == "take":
+            pile = pile[:1]  # [draw.top-only]
         return list(dict.fromkeys(pile))
     if verb == "discard":
         return [] if args else _hand_cards(view, [])
@@ -239,6 +242,8 @@ def _candidates(view: PlayerView, verb: str, args: list[str]) -> list[str]:
         cards = _hand_cards(view, args)
         return [*cards, "to"] if args else cards
     if verb == "swap":
+        if not view.rules.joker_swap:
+            return []
         if not args:
             return [c for c in _hand_cards(view, []) if c != "JK"]
         if len(args) == 1:
