@@ -80,11 +80,9 @@ def test_the_prompt_at_the_draw_offers_deep_takes_only_where_the_rules_do(
     assert prompt_text(game.view(0)) == said
 
 
-def test_the_rummy_box_says_a_call_on_the_last_discard_lays_the_card_off() -> None:
-    # found by a review: it said "take TH and meld it"
-    from rummykit.actions import CallRummy
-    from rummykit.tui.screens import _describe_call
-
+def _last_discard_calls() -> Session:
+    """The scenario under calls on the last discard (``rummy_call=last-discard``), to the
+    call on Ana's TH offered to you."""
     rules = Rules.preset("500-rum", rummy_call="last-discard")
     game = Game(rules, NAMES, seed=11, dealer=2, auto_deal=False)
     game.start_hand(scenario_deal())
@@ -92,19 +90,23 @@ def test_the_rummy_box_says_a_call_on_the_last_discard_lays_the_card_off() -> No
     s = Session(game, 0, {1: "heuristic", 2: "heuristic"}, bots=bots)
     play_scenario(s, ("draw", "meld 7H 8H 9H", "discard 6H"))
     while not s.human_to_act:
-        s.bot_step()  # Ana discards TH: the call is offered to you
-    view = s.view()
+        s.bot_step()  # Ana discards TH
+    return s
+
+
+def test_the_rummy_box_says_a_call_on_the_last_discard_lays_the_card_off() -> None:
+    # found by a review: it said "take TH and meld it"
+    from rummykit.actions import CallRummy
+    from rummykit.tui.screens import _describe_call
+
+    view = _last_discard_calls().view()
     (call,) = [a for a in view.legal_actions if isinstance(a, CallRummy)]
     assert _describe_call(view, call).plain == "rummy 1: take TH and lay it off"
 
 
 def test_after_a_call_on_the_last_discard_the_prompt_asks_for_the_lay_off() -> None:
-    rules = Rules.preset("500-rum", rummy_call="last-discard")
-    game = Game(rules, NAMES, seed=11, dealer=2, auto_deal=False)
-    game.start_hand(scenario_deal())
-    bots = {1: ScriptedBot("Ana", ANA_SCRIPT), 2: ScriptedBot("Ben", ("draw", "discard 2C"))}
-    s = Session(game, 0, {1: "heuristic", 2: "heuristic"}, bots=bots)
-    play_scenario(s, ("draw", "meld 7H 8H 9H", "discard 6H", "rummy 1"))  # Ana discarded TH
+    s = _last_discard_calls()
+    play_scenario(s, ("rummy 1",))
     view = s.view()
     assert [str(a) for a in view.legal_actions] == ["layoff TH to 1"]
     assert (
