@@ -17,7 +17,16 @@ def test_where_melds_score_nothing_the_hand_so_far_says_so() -> None:
     game = Game(Rules.preset("rummy"), ["You", "Ana"], seed=1)
     text = so_far_text(game.view(0)).plain
     assert "on the table" not in text and "(hidden)" in text
-    assert "winner-takes scoring: only the cards left in hand count" in text
+    assert "winner-takes scoring: whoever goes out wins what the others hold" in text
+    # found by a review: "in hand -42", a score nobody has there
+    you = next(line for line in text.splitlines() if line.strip().startswith("You"))
+    assert "in hand worth " in you and "-" not in you
+
+
+def test_under_penalty_scoring_the_hand_so_far_counts_against_its_holder() -> None:
+    game = Game(Rules.preset("rummy", scoring="penalty"), ["You", "Ana"], seed=1)
+    text = so_far_text(game.view(0)).plain
+    assert "penalty scoring: what each player holds counts against them" in text
 
 
 def test_points_so_far_hide_the_other_hands() -> None:
@@ -123,3 +132,18 @@ def test_the_deal_of_a_game_of_fixed_deals_and_its_play_off() -> None:
     assert deal_text(rules, 7) == "deal 7, a play-off after 6"  # a tie played off
     assert deal_text(Rules.preset("remik-single"), 2) == "deal 2 of 3"
     assert deal_text(Rules.preset("500-rum"), 7) == ""  # a game to a target
+
+
+def test_the_score_sheet_fits_its_dialog_with_eight_players_and_a_long_name() -> None:
+    # found by a review: each column as wide as the longest name, the rows wrapped and
+    # the numbers stood under the wrong players
+    from rummykit.tui.render import SHEET_WIDTH, score_sheet
+
+    names = ["Maximiliana", "Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus"]
+    game = Game(Rules.preset("500-rum"), names, seed=1)
+    while not game.results:
+        game.apply(game.legal_actions()[0])
+    table = score_sheet(game).plain.split("Score sheet\n")[1].splitlines()
+    assert all(len(line) <= SHEET_WIDTH for line in table[:3]), table
+    assert table[0].split()[1:] == ["Maximi…", *names[1:]]
+    assert len(table[1].split()) == 1 + len(names)  # each score under its player

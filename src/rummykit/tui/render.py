@@ -331,18 +331,28 @@ def so_far_text(view: PlayerView) -> Text:
         cards = plural(count, "card")
         if held is None:
             line.append(f"in hand {cards} (hidden)", style="dim")
-        else:
+        elif melded_count:
             line.append(f"in hand {-held:>4} ({cards})")
-            if melded_count:
-                line.append(f"  = {table - held:+d} so far", style="bold")
+            line.append(f"  = {table - held:+d} so far", style="bold")
+        else:  # a value taken by the winner, or paid: not points of one's own
+            line.append(f"in hand worth {held:>3} ({cards})")
         out.append_text(line)
         out.append("\n")
     if not melded_count:
-        out.append(
-            f"  ({view.rules.scoring.value} scoring: only the cards left in hand count)\n",
-            style="dim",
-        )
+        out.append(f"  ({_HELD_COUNTS[view.rules.scoring]})\n", style="dim")
     return out
+
+
+#: What the cards left in hand come to where melds score nothing.
+_HELD_COUNTS = {
+    Scoring.WINNER_TAKES: "winner-takes scoring: whoever goes out wins what the others hold",
+    Scoring.PENALTY: "penalty scoring: what each player holds counts against them",
+}
+
+
+#: The columns a score sheet's table may take: the dialogs' width (78) less their border,
+#: padding and scroll bar.
+SHEET_WIDTH = 72
 
 
 def score_sheet(
@@ -390,10 +400,13 @@ def score_sheet(
             out.append("\n")
         out.append("\n")
     out.append("Score sheet\n", style="bold underline")
-    out.append("hand " + "".join(f"{n:>{width}}" for n in names) + "\n", style="bold")
+    # the columns fit the dialog's width: a name longer than its column is cut short
+    col = max(6, min(width - 1, (SHEET_WIDTH - 5) // len(names) - 1)) + 1
+    heads = [n if len(n) < col else n[: col - 2] + "…" for n in names]
+    out.append("hand " + "".join(f"{n:>{col}}" for n in heads) + "\n", style="bold")
     for i, r in enumerate(game.results, start=1):
-        out.append(f"{i:>4} " + "".join(f"{s:>{width}}" for s in r.scores) + "\n")
-    out.append("total" + "".join(f"{t:>{width}}" for t in game.totals), style="bold")
+        out.append(f"{i:>4} " + "".join(f"{s:>{col}}" for s in r.scores) + "\n")
+    out.append("total" + "".join(f"{t:>{col}}" for t in game.totals), style="bold")
     target, deals = game.rules.target, game.rules.deals
     if target is not None and not game.over:
         out.append(f"\n(first to {target} wins)", style="dim")
