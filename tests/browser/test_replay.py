@@ -59,7 +59,11 @@ def test_result_play_again_and_replay(server: Any, browser: Any) -> None:
     assert page.inner_text("#replay-what").startswith(("Eva", "Greedy"))
     page.keyboard.press("End")
     assert page.evaluate("rk.replay.step") == steps - 1
+    # the last step says who won (found by a review: it said the last action only)
+    last = page.inner_text("#replay-what")
+    assert last.endswith((" wins!", ". No single winner.", " share the win.")), last
     page.click("[data-focus=replay-prev]")
+    assert "win" not in page.inner_text("#replay-what")
     assert page.evaluate("rk.replay.step") == steps - 2
     assert no_missing_text(page) == []
     page.set_viewport_size(NARROW)

@@ -7,6 +7,7 @@ import { h, redraw, replace } from "./dom.js";
 import { has, setTitle, t } from "./i18n.js";
 import { describe } from "./words.js";
 import { presetName } from "./lobby.js";
+import { winnerLine } from "./table.js";
 
 export class Replay {
   constructor(root, id) {
@@ -58,7 +59,9 @@ export class Replay {
     const v = frame.view;
     const players = this.doc.players;
     const dealer = frame.dealer ?? v.dealer;
-    return frame.action === null ? t("replay.deal", { hand: v.hand_number, name: players[dealer] }) : describe(players[frame.seat], frame.action, [], spoken);
+    const text = frame.action === null ? t("replay.deal", { hand: v.hand_number, name: players[dealer] }) : describe(players[frame.seat], frame.action, [], spoken);
+    // the last step says who won
+    return this.step === this.doc.frames.length - 1 && v.game_over ? `${text}. ${winnerLine(v)}` : text;
   }
 
   /** The first step of the next (+1) or previous (-1) hand. */
