@@ -24,7 +24,7 @@ from rummykit.server.connection import Connection
 from rummykit.server.logs import event as log_event
 from rummykit.server.protocol import error
 from rummykit.server.storage import ActionRow
-from rummykit.server.table import TIMED_OUT, Table, TableStopped
+from rummykit.server.table import TIMED_OUT, Table, TableStopped, stale
 from rummykit.server.undo import UNDO, UndoRefused, undo_point, undone_message
 
 __all__ = ["answer_hint", "take_back"]
@@ -128,8 +128,7 @@ async def take_back(table: Table, conn: Connection, seen: int) -> None:
         table.send(conn, error("server.clock", TIMED_OUT, seq))
         return
     if seen != seq:
-        stale = f"the undo answers event {seen}, but the table is at event {seq}"
-        table.send(conn, error("server.stale", stale, seq))
+        table.send(conn, error("server.stale", stale("the undo", seen, seq), seq))
         return
     try:
         last = undo_point(game, table.log, conn.seat)

@@ -54,6 +54,24 @@ _T = TypeVar("_T")
 
 #: The refusal of an action, undo or hint once the person's clock ran out this turn.
 TIMED_OUT = "your time ran out: a bot plays the rest of this turn"
+
+
+def stale(what: str, seen: int, seq: int) -> str:
+    """The ``server.stale`` message for ``what`` (an action, an undo) that answers event
+    ``seen`` of a table at event ``seq``.
+
+    >>> stale("the action", 5, 2)
+    'the action answers event 5, which the table has not reached (it is at event 2)'
+    >>> stale("the undo", 1, 3)
+    'the undo answers event 1, but the table is at event 3'
+    """
+    if seen > seq:
+        return (
+            f"{what} answers event {seen}, which the table has not reached (it is at event {seq})"
+        )
+    return f"{what} answers event {seen}, but the table is at event {seq}"
+
+
 #: The refusal of an action or undo while the table cannot read its log.
 LOG_UNREADABLE = "the server cannot reach its database: nothing can be played until it can"
 #: Seconds between tries to read an unreadable log again (meanwhile the bots wait).
@@ -371,11 +389,7 @@ class Table:
         if seen != seq:
             self.send(
                 conn,
-                error(
-                    "server.stale",
-                    f"the action answers event {seen}, but the table is at event {seq}",
-                    seq,
-                ),
+                error("server.stale", stale("the action", seen, seq), seq),
             )
             return
         try:
