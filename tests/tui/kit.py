@@ -162,7 +162,9 @@ def log_column(app: PlayApp) -> str:
     wrapped over two rows reads whole; one cut off at the column's edge does not)."""
     region = app.query_one(GameLog).content_region
     rows = screen_text(app).splitlines()[region.y : region.y + region.height]
-    return " ".join(" ".join(row[region.x : region.right].split()) for row in rows).strip()
+    # (without the scroll bar's thumb, drawn in the column's last cells)
+    rows = [row[region.x : region.right].rstrip("▁▂▃▄▅▆▇█") for row in rows]
+    return " ".join(" ".join(row.split()) for row in rows).strip()
 
 
 def screen_text(app: PlayApp) -> str:

@@ -42,6 +42,10 @@ def test_a_take_and_a_call_name_the_pile_cards_taken() -> None:
     assert lines(one) == ["Ben took 4D"]
     call = Event(hand=1, seat=2, action=parse_action("rummy 1"), taken=(Card.parse("6H"),))
     assert lines(call) == ["Ben called RUMMY! and took 6H"]
+    skipping = [line.text for line in event_lines(call, Table(0, skipped=(0, 1)), NAMES, 0)]
+    assert skipping == ["Ben called RUMMY! and took 6H", "You and Ana lose a turn to the call"]
+    alone = [line.text for line in event_lines(call, Table(0, skipped=(0,)), NAMES, 0)]
+    assert alone[1] == "You lose a turn to the call"
 
 
 def test_a_pass_names_the_card_the_call_was_on() -> None:
@@ -150,6 +154,7 @@ def test_the_live_log_of_the_scenario(tmp_path: Path) -> None:
         "You melded 7H 8H 9H (meld 1)",
         "You discarded 6H",
         "Ben called RUMMY! and took 6H",
+        "Ana loses a turn to the call",  # [rummy.take] (found by a review: not said)
         "Ben laid off 6H on meld 1",
         "Ben discarded 2C",
         "You drew QD",

@@ -36,6 +36,7 @@ from rummykit.actions import (
 from rummykit.cards import Card, format_cards
 from rummykit.events import Event
 from rummykit.game import Game
+from rummykit.rules import RummyCall
 from rummykit.tui.words import agree, listing, plural, win_text
 
 __all__ = [
@@ -103,6 +104,9 @@ class Table:
     melds: int
     call_on: tuple[Card, ...] = ()
     winners: tuple[int, ...] = ()
+    #: after a Rummy call on the pile, the seats between the discarder and the caller,
+    #: who lose their turn ([rummy.take])
+    skipped: tuple[int, ...] = ()
 
 
 def call_targets(game: Game) -> tuple[Card, ...]:
@@ -122,7 +126,13 @@ def table_after(game: Game, event: Event, call_on: tuple[Card, ...] = ()) -> Tab
     it right after applying the action: the next hand may have been dealt since);
     ``call_on`` is what :func:`call_targets` said before the action."""
     hand = game.hands[event.hand - 1]
-    return Table(len(hand.melds), call_on, game.winners)
+    skipped: tuple[int, ...] = ()
+    if isinstance(event.action, CallRummy) and hand.rules.rummy_call is not RummyCall.LAST_DISCARD:
+        seats = game.seatings[event.hand - 1]  # the game seats dealt in, by hand seat
+        n, discarder = len(seats), hand.last_player  # (a call leaves it the discarder)
+        between = (seats.index(event.seat) - discarder) % n
+        skipped = tuple(seats[(discarder + i) % n] for i in range(1, between))
+    return Table(len(hand.melds), call_on, game.winners, skipped)
 
 
 def hand_header(number: int, dealer: int, names: Sequence[str]) -> LogLine:
@@ -197,6 +207,10 @@ def event_lines(
         lines.append(LogLine(hand, -1, f"{who} let the Rummy call{_on(after.call_on)} go", "pass"))
     text, kind = _action_line(seen, after, names[seen.seat])
     lines.append(LogLine(hand, seen.seat, text, kind))
+    if after.skipped:
+        who = [names[s] for s in after.skipped]
+        lose = agree(who[0], "lose") if len(who) == 1 else "lose"
+        lines.append(LogLine(hand, -1, f"{listing(who)} {lose} a turn to the call", "call"))
     result = seen.result
     if result is not None:
         if result.out is not None:
