@@ -208,9 +208,9 @@ def event_lines(
     text, kind = _action_line(seen, after, names[seen.seat])
     lines.append(LogLine(hand, seen.seat, text, kind))
     if after.skipped:
-        who = [names[s] for s in after.skipped]
-        lose = agree(who[0], "lose") if len(who) == 1 else "lose"
-        lines.append(LogLine(hand, -1, f"{listing(who)} {lose} a turn to the call", "call"))
+        losers = [names[s] for s in after.skipped]
+        lose = agree(losers[0], "lose") if len(losers) == 1 else "lose"
+        lines.append(LogLine(hand, -1, f"{listing(losers)} {lose} a turn to the call", "call"))
     result = seen.result
     if result is not None:
         if result.out is not None:
