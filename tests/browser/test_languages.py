@@ -63,6 +63,10 @@ def test_a_refusal_goes_when_the_browser_refuses_the_next_try_itself(
     page.click("#create")
     until(page, lambda: message.inner_text().strip() == "")
     assert page.url.endswith("/") and page.errors == []
+    # and the browser's own refusal speaks the page's language, not the browser's
+    low = page.eval_on_selector("#opt-hand_size", "el => el.min")
+    said = page.eval_on_selector("#opt-hand_size", "el => el.validationMessage")
+    assert said == catalogue("pl")["form.at-least"].replace("{min}", low)
 
 
 def test_every_language_renders_the_lobby_and_the_table(server: Any, browser: Any) -> None:

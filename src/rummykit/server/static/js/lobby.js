@@ -26,6 +26,9 @@ function optionInput(key, form, value) {
     );
   } else {
     input = h("input", { id, "data-option": key, type: "number", min: String(form.min), value: value === null ? "" : String(value), placeholder: form.nullable ? t("value.none") : "", inputmode: "numeric" });
+    // the browser's own refusal of a value is in the browser's language: ours instead
+    input.addEventListener("invalid", () => input.setCustomValidity(input.validity.rangeUnderflow ? t("form.at-least", { min: form.min }) : t("form.whole-number")));
+    input.addEventListener("input", () => input.setCustomValidity(""));
   }
   return h(
     "div",
