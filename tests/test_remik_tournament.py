@@ -498,9 +498,11 @@ def test_cli_tournament_replay_refuses_the_options_of_a_new_tournament(
     given = " and ".join(a for a in extra if a.startswith("--"))
     assert captured.out == "" and captured.err == (
         "rummykit tournament: a replayed tournament keeps the players, rules and seed its "
-        f"record holds, so {given} would change nothing; they are for a new tournament "
-        "[replay]\n"
+        f"record holds, so {given} would change nothing; they are for a new tournament\n"
     )
+    # a bad argument, not a record that does not replay: no JSON answer with --json
+    assert main(["tournament", "--replay", str(path), *extra, "--json"]) == 2
+    assert capsys.readouterr().out == ""
 
 
 def test_cli_tournament_standings_say_one_chip() -> None:

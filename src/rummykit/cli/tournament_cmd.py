@@ -308,13 +308,14 @@ def run(args: argparse.Namespace) -> int:
         if getattr(args, key) is not None and getattr(args, key) != []
     ]
     if args.replay is not None:
-        if given:
-            return _refuse(
-                args,
-                "replay",
-                f"a replayed tournament keeps the players, rules and seed its record holds, so "
-                f"{' and '.join(given)} would change nothing; they are for a new tournament",
+        if given:  # a bad argument, as any other (not a record that does not replay)
+            print(
+                "rummykit tournament: a replayed tournament keeps the players, rules and seed "
+                f"its record holds, so {' and '.join(given)} would change nothing; they are "
+                "for a new tournament",
+                file=sys.stderr,
             )
+            return 2
         return _replay(args)
     for key, default in _NEW_ONLY.items():
         if getattr(args, key) is None:
