@@ -50,7 +50,7 @@ def test_draw_stock_refuses_a_second_draw() -> None:
     refuse(hand, "Ana: take 1", "draw.stock")
 
 
-def test_draw_stock_refuses_a_player_out_of_turn() -> None:
+def test_action_turn_refuses_a_draw_out_of_turn() -> None:
     hand = make_hand("500-rum", NAMES, {"Ana": "2C 5D 8H JS 3D 6H 9S"}, "QC", stock="7C 4S")
     refuse(hand, "Ben: draw", "action.turn")
 

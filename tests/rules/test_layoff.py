@@ -84,12 +84,12 @@ def test_layoff_extend_never_joins_two_melds() -> None:
     assert len(hand.melds) == 2
 
 
-def test_layoff_extend_refuses_a_meld_that_is_not_on_the_table() -> None:
+def test_action_meld_refuses_a_layoff_to_a_meld_not_on_the_table() -> None:
     hand = spades_down()
     refuse(hand, "Ben: layoff 6S to 3", "action.meld")
 
 
-def test_layoff_extend_refuses_a_card_not_in_hand() -> None:
+def test_action_card_refuses_a_layoff_not_in_hand() -> None:
     hand = spades_down()
     refuse(hand, "Ben: layoff 6H to 1", "action.card")
 

@@ -312,7 +312,13 @@ def test_options_accepts_a_hand_size_that_fits(
 ) -> None:
     rules = Rules.preset(preset, **options)
     deal = Deal.shuffled(rules, players, seed=1)
-    Hand(rules, [f"P{i}" for i in range(players)], 0, deal)
+    hand = Hand(rules, [f"P{i}" for i in range(players)], 0, deal)
+    extra = 1 if rules.first_player_extra_card else 0
+    size = rules.hand_size_for(players)
+    assert options.get("hand_size", size) == size
+    assert sorted(map(len, hand.hands)) == [size] * (players - 1) + [size + extra]
+    assert len(hand.pile) == 1 and hand.stock, "an upcard and at least one stock card"
+    assert len(list(hand.iter_cards())) == rules.pack_size(players)
 
 
 def test_options_record_with_a_bad_option_is_refused_naming_it() -> None:

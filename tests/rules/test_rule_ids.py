@@ -87,6 +87,14 @@ def test_rule_ids_match_rules_md() -> None:
     assert found == set(RULE_IDS)
 
 
+def test_rule_ids_are_all_in_the_shipped_rules_guide() -> None:
+    # users have no RULES.md: docs/rules.md (installed, `rummykit docs rules`) is theirs,
+    # and an id a refusal names must be found there
+    guide = (HERE.parents[1] / "docs" / "rules.md").read_text()
+    found = set(re.findall(r"\[([a-z-]+\.[a-z-]+)\]", guide))
+    assert not set(RULE_IDS) - found
+
+
 def _stem(name: str) -> str:
     """The prefix of the tests named after a rule id or a topic."""
     return "test_" + name.replace(".", "_").replace("-", "_") + "_"

@@ -134,7 +134,7 @@ def test_rummy_when_calls_close_when_the_next_player_draws() -> None:
     refuse(hand, "Dan: rummy 1", "rummy.when")
 
 
-def test_rummy_when_no_call_after_the_hand_ended() -> None:
+def test_end_out_refuses_a_call_after_the_hand_ended() -> None:
     hand = make_hand(
         "500-rum",
         THREE,

@@ -98,13 +98,13 @@ def test_discard_one_refuses_a_discard_before_drawing() -> None:
     refuse(hand, "Ana: discard 2H", "discard.one")
 
 
-def test_discard_one_refuses_a_second_discard() -> None:
+def test_action_turn_refuses_a_second_discard() -> None:
     hand = drawn("500-rum", "3C 4C 5C 9D 9H 9S 2H", draw="6C")
     act(hand, "Ana: discard 2H")
     refuse(hand, "Ana: discard 9S", "action.turn")
 
 
-def test_discard_one_refuses_a_card_not_in_hand() -> None:
+def test_action_card_refuses_a_discard_not_in_hand() -> None:
     hand = drawn("500-rum", "3C 4C 5C 9D 9H 9S 2H", draw="6C")
     refuse(hand, "Ana: discard 2S", "action.card")
 
