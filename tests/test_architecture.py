@@ -178,3 +178,35 @@ def test_a_command_whose_extra_is_missing_says_what_to_install(command: str, ext
     assert f"pip install 'rummykit[{extra}]'" in done.stderr
     assert f"in a clone of rummykit: pip install '.[{extra}]'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("package", "extra", "blocked"),
+    [
+        ("rummykit.server", "server", "msgspec"),
+        ("rummykit.server", "server", "starlette"),
+        ("rummykit.tui", "tui", "textual"),
+        ("rummykit.rl", "rl", "gymnasium"),
+    ],
+)
+def test_a_package_without_its_extra_says_what_to_install(
+    package: str, extra: str, blocked: str
+) -> None:
+    # imported as a library (not through the command line), each part that needs an
+    # extra names the extra and the missing module instead of a bare ModuleNotFoundError
+    script = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name.split('.')[0] == {blocked!r}:\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        f"import {package}\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False, cwd=SRC
+    )
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError:") and f"pip install 'rummykit[{extra}]'" in last
+    assert f"({blocked} is missing)" in last

@@ -110,7 +110,9 @@ class Client:
     """A WebSocket client: says hello, keeps every message, its view and last seq."""
 
     def __init__(self, live: LiveServer, table: str, token: str | None, seq: int | None) -> None:
-        self.ws: ClientConnection = connect(f"ws://127.0.0.1:{live.port}/tables/{table}/ws")
+        url = f"ws://127.0.0.1:{live.port}/tables/{table}/ws"
+        # entered as a context (closed by close()): websockets 16 and later ask for that
+        self.ws: ClientConnection = connect(url).__enter__()
         self.messages: list[dict[str, Any]] = []
         self.seq = seq or 0
         self.view: dict[str, Any] | None = None

@@ -4,6 +4,7 @@ options with exit 2; says what to install when the extra is missing."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -215,3 +216,109 @@ def test_serve_without_the_extra_says_what_to_install() -> None:
     )
     assert done.returncode == 2
     assert "pip install 'rummykit[server]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+@pytest.mark.parametrize(
+    ("how", "sig"),
+    [("server", signal.SIGTERM), ("group", signal.SIGTERM), ("group", signal.SIGINT)],
+)
+def test_a_stopped_server_leaves_no_bot_worker_behind(
+    tmp_path: Path, how: str, sig: signal.Signals
+) -> None:
+    # search bots think in worker processes; whichever way the server is stopped (its
+    # process alone, as `kill` does, or its whole group, as a terminal's Ctrl+C, systemd
+    # and docker do), the workers stop with it, and nothing is logged as an error
+    port = _free_port()
+    db = f"sqlite+aiosqlite:///{tmp_path / 'rk.db'}"
+    command = [sys.executable, "-m", "rummykit", "serve", "--port", str(port), "--db", db]
+    process = subprocess.Popen(
+        [*command, "--bot-delay", "0"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    workers: set[int] = set()
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{url}/health", timeout=1)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and process.poll() is None
+                time.sleep(0.05)
+        bot = {"kind": "bot", "level": "montecarlo"}
+        body = {"seats": [{"kind": "open"}, bot, bot]}
+        table = httpx.post(f"{url}/tables", json=body, timeout=5).json()["id"]
+        token = httpx.post(f"{url}/tables/{table}/join", json={"name": "Ana"}, timeout=5)
+        token = token.json()["token"]
+        httpx.post(f"{url}/tables/{table}/start", json={"token": token}, timeout=5)
+        httpx.post(f"{url}/tables/{table}/leave", json={"token": token}, timeout=5)
+        while len(workers) < 2:  # the workers and multiprocessing's resource tracker
+            assert time.monotonic() < deadline, "no bot worker started"
+            time.sleep(0.1)
+            workers = _children(process.pid)
+        time.sleep(1)  # bots thinking
+        if how == "group":
+            os.killpg(process.pid, sig)
+        else:
+            process.send_signal(sig)
+        code = process.wait(30)
+        assert code == (0 if sig == signal.SIGINT else -signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while any(map(_alive, workers)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if _alive(pid)], "a worker outlived the server"
+        assert process.stderr is not None
+        log = process.stderr.read()
+        assert "Traceback" not in log and "ERROR" not in log and "died" not in log, log
+    finally:
+        if process.poll() is None:
+            process.kill()
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("absent", ["msgspec", "greenlet", "aiosqlite", "websockets+wsproto"])
+def test_serve_with_part_of_the_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], absent: str
+) -> None:
+    # starlette, uvicorn and SQLAlchemy alone (as another web framework brings them) do
+    # not make a server: each module it needs is checked, and a WebSocket library
+    import importlib.util
+
+    from rummykit.cli import main
+
+    find_spec = importlib.util.find_spec
+    gone = absent.split("+")
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name in gone else find_spec(name, *a)
+    )
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install 'rummykit[server]'" in err and " or ".join(gone) in err

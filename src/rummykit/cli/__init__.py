@@ -64,21 +64,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 #: The commands that need an optional part: (module it needs, the extra that installs it).
-EXTRAS = {
+EXTRAS: dict[str, tuple[tuple[str, ...], str]] = {
     "play": (("textual", "rich"), "tui"),
     "simulate": (("openskill",), "sim"),
-    "serve": (("starlette", "uvicorn", "sqlalchemy"), "server"),
+    # every module the server imports, and a WebSocket library for uvicorn (either one)
+    "serve": (
+        (
+            *("starlette", "uvicorn", "sqlalchemy", "greenlet", "aiosqlite", "alembic"),
+            *("platformdirs", "msgspec", "websockets|wsproto"),
+        ),
+        "server",
+    ),
 }
+
+
+def _found(module: str) -> bool:
+    """Whether ``module`` (or one of ``a|b``) can be imported."""
+    return any(importlib.util.find_spec(name) is not None for name in module.split("|"))
 
 
 def missing_extra(command: str) -> str | None:
     """What to install for ``command`` when an optional part it needs is missing."""
     modules, extra = EXTRAS.get(command, ((), ""))
-    if all(importlib.util.find_spec(m) is not None for m in modules):
+    lacking = [m.replace("|", " or ") for m in modules if not _found(m)]
+    if not lacking:
         return None
     return (
-        f"it needs the '{extra}' extra, which is not installed: pip install 'rummykit[{extra}]'"
-        f" (in a clone of rummykit: pip install '.[{extra}]')"
+        f"it needs the '{extra}' extra, which is not installed ({', '.join(lacking)} missing):"
+        f" pip install 'rummykit[{extra}]' (in a clone of rummykit: pip install '.[{extra}]')"
     )
 
 

@@ -12,6 +12,19 @@ every unfinished table is replayed from its log when the server starts. See
 True
 """
 
+from __future__ import annotations
+
+try:
+    import msgspec as _msgspec  # noqa: F401
+    import sqlalchemy as _sqlalchemy  # noqa: F401
+    import starlette as _starlette  # noqa: F401
+    import uvicorn as _uvicorn  # noqa: F401
+except ImportError as e:  # pragma: no cover - depends on the installation
+    raise ImportError(
+        f"rummykit.server needs the server extra ({e.name} is missing):"
+        f" pip install 'rummykit[server]' (in a clone of rummykit: pip install '.[server]')"
+    ) from e
+
 from rummykit.server.app import Server, create_app
 from rummykit.server.config import ServerConfig
 from rummykit.server.protocol import PROTOCOL

@@ -5,8 +5,12 @@ lobby, connections and clocks)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import logging
 import multiprocessing
+import signal
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -28,6 +32,19 @@ class SeatBot:
     player: Player
 
 
+def _worker_started() -> None:
+    """In each worker process, first: a stop of the server is the server's to carry out.
+    Ctrl+C and a stop signal sent to the whole process group (a terminal, systemd, docker)
+    are left to it, and it stops the workers itself; and a worker dies with the server
+    when the server is killed outright (Linux), instead of waiting on it for ever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError, AttributeError):
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+
+
 def _act(player: Player, view: PlayerView) -> tuple[Action, Player]:
     """In a worker process: the bot's choice, and the bot (its random state moved on)."""
     return player.act(view), player
@@ -39,6 +56,7 @@ class BotRunner:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
 
     def levels(self) -> list[str]:
         """Every level a seat may ask for: the difficulties (easy ... expert), the ladder's
@@ -64,6 +82,9 @@ class BotRunner:
             except BrokenProcessPool:
                 # a worker died (killed by the system for memory, say): the pool is of no
                 # more use, to any table, so a fresh one replaces it and the bot asks again
+                # (not once the server is stopping: nothing would stop the new one)
+                if self._closed:
+                    raise
                 self._replace(pool)
                 action, bot.player = await loop.run_in_executor(
                     self._workers(), _act, bot.player, view
@@ -73,10 +94,14 @@ class BotRunner:
 
     def _workers(self) -> ProcessPoolExecutor:
         """The worker processes, started at the first need."""
+        if self._closed:
+            raise BrokenProcessPool("the server is stopping: no more bot workers")
         if self._pool is None:
             # spawn: the server's threads (event loop, database) are not forked
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.config.processes, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.config.processes, mp_context=context, initializer=_worker_started
+            )
         return self._pool
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
@@ -93,7 +118,10 @@ class BotRunner:
             self._pool = None
 
     def close(self) -> None:
-        """Stops the worker processes."""
+        """Stops the worker processes, waiting for each to end (a decision under way
+        takes at most its time budget, about a second): a worker left running would
+        outlive the server."""
+        self._closed = True
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)
