@@ -258,7 +258,11 @@ class Rules:
             shown = "null (a game to a target is remik-500)" if self.deals is None else self.deals
             raise RulesError("deals", f"option deals: remik-single plays 1 to 3 deals, not {shown}")
         if self.target is None and self.deals is None:
-            raise RulesError("target", "option target: a game needs a target or a number of deals")
+            raise RulesError(
+                "target",
+                "options target and deals: a game needs a target or a number of deals,"
+                " and both are null",
+            )
         if self.hand_size is None:
             return
         least = self.min_hand_size()

@@ -247,8 +247,10 @@ def test_options_refuses_a_game_with_neither_target_nor_deals() -> None:
     with pytest.raises(RulesError) as info:
         Rules.preset("500-rum", target=None)
     assert info.value.option == "target"
-    with pytest.raises(RulesError):
+    with pytest.raises(RulesError) as info:
         Rules.preset("wrotham", deals=None)
+    # the user set deals, not target: the message names both
+    assert "target and deals" in str(info.value) and "both are null" in str(info.value)
 
 
 def test_options_remik_single_plays_one_to_three_deals() -> None:

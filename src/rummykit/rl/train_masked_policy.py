@@ -210,7 +210,9 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m rummykit.rl.train_masked_policy", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--hands", type=int, default=3000, help="self-play hands to train on")
     parser.add_argument("--games", type=int, default=400, help="evaluation games against random")
     parser.add_argument("--lr", type=float, default=0.5, help="learning rate")
