@@ -46,7 +46,7 @@ from rummykit.errors import IllegalAction, RecordError
 from rummykit.events import Event, HandEnd
 from rummykit.legal import callers, open_call_depths, take_refusal
 from rummykit.melds import TableMeld, lay_off, resolve_meld, swap_joker
-from rummykit.rules import Ace, GoingOut, RummyCall, StockExhausted
+from rummykit.rules import Ace, GoingOut, PileDraw, RummyCall, StockExhausted
 from rummykit.state import HandState, Phase
 
 __all__ = ["HANDLERS", "Handler"]
@@ -296,11 +296,11 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
             raise IllegalAction("rummy.who", f"{h.name(p)} just played and may not call")
         nxt = h.window_next if h.phase is Phase.RUMMY else h.turn
         if p == nxt and h.phase in (Phase.RUMMY, Phase.DRAW):
-            raise IllegalAction(
-                "rummy.who",
-                f"{verb(h.name(p), 'is')} next to play and {third_person(h.name(p), 'takes')} from "
-                "the pile instead",
-            )
+            if rules.rummy_call is RummyCall.PILE and rules.pile_draw is PileDraw.ANY_DEPTH:
+                why = f" and {third_person(h.name(p), 'takes')} from the pile instead"
+            else:  # their turn cannot reach the same cards: the rule alone says why
+                why = ": the next player may not call"
+            raise IllegalAction("rummy.who", f"{verb(h.name(p), 'is')} next to play{why}")
         last_discard = rules.rummy_call is RummyCall.LAST_DISCARD
         if last_discard and h.phase is Phase.DRAW and h.last_player >= 0 and h.pile:
             # after a discard that opened no call in this mode: [rummy.last-discard] is

@@ -157,6 +157,24 @@ def test_out_unplayable_discard_allows_going_out_with_an_unplayable_card() -> No
     assert hand.ended_by is HandEnd.OUT
 
 
+def test_out_unplayable_discard_a_card_that_only_a_joker_swap_would_place_is_unplayable() -> None:
+    # rules-decisions 45: the 9H could only take the joker's place in 7H 8H JK=9H (a swap,
+    # not a lay-off), so with floating-unplayable it may be discarded to go out
+    hand = make_hand(
+        "remik-500",
+        "Ana Ben",
+        {"Ana": "7H 8H JK 2C 3C 9H", "Ben": "KC 3D 5S JD 8C 9D"},
+        "AD",
+        stock="4C QD 9S",
+        going_out="floating-unplayable",
+        hand_size=6,
+    )
+    act(hand, "Ana: draw", "Ana: meld 7H 8H JK=9H", "Ana: meld 2C 3C 4C")
+    assert held(hand, "Ana") == ["9H"]
+    act(hand, "Ana: discard 9H")
+    assert hand.ended_by is HandEnd.OUT and hand.out == 0
+
+
 def test_out_unplayable_discard_only_concerns_the_last_card() -> None:
     hand = drawn("500-rum", ANA, draw="2H", going_out="floating-unplayable")
     act(hand, "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C")

@@ -161,9 +161,27 @@ def test_rummy_who_refuses_the_player_who_just_played() -> None:
 
 def test_rummy_who_refuses_the_next_player() -> None:
     hand = six_hearts()
-    refuse(hand, "Caro: rummy 1", "rummy.who")
+    error = refuse(hand, "Caro: rummy 1", "rummy.who")
+    assert error.message == "Caro is next to play and takes from the pile instead"
     act(hand, "Caro: take 1")  # the next player's own draw can take the same card
     assert "6H" in held(hand, "Caro")
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"pile_draw": "top-only"},  # the called card may lie below the top
+        {"rummy_call": "last-discard"},  # a call lays off, a take only draws
+    ],
+)
+def test_rummy_who_refuses_the_next_player_without_saying_the_pile_is_theirs(
+    options: dict[str, str],
+) -> None:
+    # [rummy.who] keeps the next player out of every call; where their turn cannot take
+    # what a call would, the refusal does not claim that it can (found by a rules review)
+    hand = six_hearts(**options)
+    error = refuse(hand, "Caro: rummy 1", "rummy.who")
+    assert error.message == "Caro is next to play: the next player may not call"
 
 
 @pytest.mark.parametrize(
