@@ -5,6 +5,7 @@ its JSON Schema."""
 from __future__ import annotations
 
 import json
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -227,6 +228,20 @@ def wait_for(condition: Callable[[], bool], timeout: float = 10) -> None:
     while not condition():
         assert time.monotonic() < deadline, "timed out waiting"
         time.sleep(0.01)
+
+
+def wait_until_serving(port: int, process: subprocess.Popen[Any], timeout: float = 30) -> None:
+    """Waits until a server started in ``process`` answers on ``port``; fails if the
+    process ends first or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/health", timeout=1)
+            return
+        except httpx.TransportError:
+            assert process.poll() is None, "the server process ended"
+            assert time.monotonic() < deadline, "the server did not answer"
+            time.sleep(0.05)
 
 
 def cards_in(text: str) -> Iterator[str]:

@@ -14,6 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.server.kit import wait_until_serving
 from tests.server.test_storage import _free_port
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -35,14 +36,8 @@ def test_serve_prints_the_address_and_serves(tmp_path: Path) -> None:
         assert process.stdout is not None
         first = process.stdout.readline()
         assert first.startswith(f"rummykit server: open http://localhost:{port}/")
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                doc = httpx.get(f"http://127.0.0.1:{port}/", timeout=1).json()
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and process.poll() is None
-                time.sleep(0.05)
+        wait_until_serving(port, process)
+        doc = httpx.get(f"http://127.0.0.1:{port}/", timeout=5).json()
         assert doc["name"] == "rummykit" and doc["protocol"] == 1
         body = {"seats": [{"kind": "open"}, {"kind": "open"}]}
         table = httpx.post(f"http://127.0.0.1:{port}/tables", json=body, timeout=5).json()["id"]
@@ -263,14 +258,8 @@ def test_a_stopped_server_leaves_no_bot_worker_behind(
     url = f"http://127.0.0.1:{port}"
     workers: set[int] = set()
     try:
+        wait_until_serving(port, process)
         deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{url}/health", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and process.poll() is None
-                time.sleep(0.05)
         bot = {"kind": "bot", "level": "montecarlo"}
         body = {"seats": [{"kind": "open"}, bot, bot]}
         table = httpx.post(f"{url}/tables", json=body, timeout=5).json()["id"]

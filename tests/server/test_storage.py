@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from rummykit.server.storage import GameRow, Store
-from tests.server.kit import Client, LiveServer, seats
+from tests.server.kit import Client, LiveServer, seats, wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -313,14 +313,7 @@ def test_killed_before_the_ack_the_action_is_logged_and_replayed_or_never_acked(
         cwd=ROOT,
     )
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except httpx.TransportError:
-                assert process.poll() is None and time.monotonic() < deadline
-                time.sleep(0.05)
+        wait_until_serving(port, process)
         live = LiveServer.__new__(LiveServer)  # a client of the other process
         live.port = port
         live.http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10)
