@@ -18,6 +18,7 @@ from rummykit.cli import (
     simulate_cmd,
     tournament_cmd,
 )
+from rummykit.extras import install_hint
 
 __all__ = ["main"]
 
@@ -91,7 +92,7 @@ def missing_extra(command: str) -> str | None:
         return None
     return (
         f"it needs the '{extra}' extra, which is not installed ({', '.join(lacking)} missing):"
-        f" pip install 'rummykit[{extra}]' (in a clone of rummykit: pip install '.[{extra}]')"
+        f" {install_hint(extra)}"
     )
 
 

@@ -21,15 +21,11 @@ See ``docs/rl.md`` for the action space, the observation layout, rewards and see
 
 from __future__ import annotations
 
-try:
-    import gymnasium as _gymnasium
-    import numpy as _numpy  # noqa: F401
-    import pettingzoo as _pettingzoo  # type: ignore[import-untyped]  # noqa: F401
-except ImportError as e:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        f"rummykit.rl needs the rl extra ({e.name} is missing): pip install 'rummykit[rl]'"
-        " (in a clone of rummykit: pip install '.[rl]')"
-    ) from e
+from rummykit.extras import require
+
+require("rummykit.rl", "rl", "numpy", "gymnasium", "pettingzoo")
+
+import gymnasium as _gymnasium
 
 from rummykit.rl.aec import RummyEnv, env, raw_env
 from rummykit.rl.codec import BLOCKS, ActionCodec, CodecError

@@ -14,16 +14,9 @@ True
 
 from __future__ import annotations
 
-try:
-    import msgspec as _msgspec  # noqa: F401
-    import sqlalchemy as _sqlalchemy  # noqa: F401
-    import starlette as _starlette  # noqa: F401
-    import uvicorn as _uvicorn  # noqa: F401
-except ImportError as e:  # pragma: no cover - depends on the installation
-    raise ImportError(
-        f"rummykit.server needs the server extra ({e.name} is missing):"
-        f" pip install 'rummykit[server]' (in a clone of rummykit: pip install '.[server]')"
-    ) from e
+from rummykit.extras import require
+
+require("rummykit.server", "server", "starlette", "uvicorn", "sqlalchemy", "msgspec")
 
 from rummykit.server.app import Server, create_app
 from rummykit.server.config import ServerConfig
