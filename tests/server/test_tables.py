@@ -297,11 +297,51 @@ def test_a_stopped_clock_goes_on_only_in_its_own_turn_of_its_own_game() -> None:
     assert resumed(seat, table("g1", (1, 1))) is None  # a later turn
 
 
-def test_a_dead_bot_worker_is_replaced_and_the_bot_still_decides() -> None:
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_dead_bot_worker_is_replaced_and_the_bot_still_decides(workers: int) -> None:
     # found by a review: a worker process killed (as the system does for memory) broke
     # the pool for good, and every search bot at every table then played its first
-    # legal action, a draw and a discard, until the server restarted
+    # legal action, a draw and a discard, until the server restarted; with two workers,
+    # one killed while the other lives (the pool ends the survivor with SIGTERM, which a
+    # worker must not ignore: the server hung on it)
     import asyncio
+
+    from rummykit import Game, Rules
+    from rummykit.server.botrunner import BotRunner
+    from rummykit.server.config import ServerConfig
+
+    runner = BotRunner(ServerConfig(processes=workers))
+    level = sorted(runner.config.process_levels)[0]
+    bot = runner.make(level, seed="s", name="Bo")
+    game = Game(Rules.preset("500-rum"), ["Ana", "Bo"], seed=3)
+    view = game.view(game.to_act)
+
+    async def twice() -> None:
+        first = await asyncio.gather(*(runner.decide(bot, view) for _ in range(workers)))
+        assert set(first) <= set(game.legal_actions())
+        pool = runner._pool
+        assert pool is not None
+        processes = list(pool._processes.values())  # type: ignore[union-attr]
+        assert len(processes) == workers
+        processes[0].kill()
+        processes[0].join()
+        again = await asyncio.wait_for(runner.decide(bot, view), 60)
+        assert again in game.legal_actions()
+        assert runner._pool is not None and runner._pool is not pool
+        assert all(not p.is_alive() for p in processes)
+
+    try:
+        asyncio.run(twice())
+    finally:
+        runner.close()
+    assert runner._pool is None
+
+
+def test_bot_workers_end_at_close_and_start_again_after_open() -> None:
+    # a closed runner starts no worker (nothing would end it); a server started again
+    # (a second lifespan) opens it again
+    import asyncio
+    from concurrent.futures.process import BrokenProcessPool
 
     from rummykit import Game, Rules
     from rummykit.server.botrunner import BotRunner
@@ -312,20 +352,16 @@ def test_a_dead_bot_worker_is_replaced_and_the_bot_still_decides() -> None:
     bot = runner.make(level, seed="s", name="Bo")
     game = Game(Rules.preset("500-rum"), ["Ana", "Bo"], seed=3)
     view = game.view(game.to_act)
-
-    async def twice() -> None:
-        first = await runner.decide(bot, view)
-        assert first in game.legal_actions()
-        pool = runner._pool
-        assert pool is not None
-        for process in list(pool._processes.values()):  # type: ignore[union-attr]
-            process.kill()
-            process.join()
-        again = await runner.decide(bot, view)
-        assert again in game.legal_actions()
-        assert runner._pool is not None and runner._pool is not pool
-
+    asyncio.run(runner.decide(bot, view))
+    pool = runner._pool
+    assert pool is not None
+    processes = list(pool._processes.values())  # type: ignore[union-attr]
+    runner.close()
+    assert all(not p.is_alive() for p in processes)
+    with pytest.raises(BrokenProcessPool):
+        asyncio.run(runner.decide(bot, view))
+    runner.open()
     try:
-        asyncio.run(twice())
+        assert asyncio.run(runner.decide(bot, view)) in game.legal_actions()
     finally:
         runner.close()

@@ -11,7 +11,11 @@ a ladder of 400 games means hours.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import os
 import signal
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -21,9 +25,25 @@ from typing import Any, TypeVar
 R = TypeVar("R")
 
 
-def _ignore_interrupt() -> None:
-    """Worker start: Ctrl-C reaches the whole process group; only the parent acts on it."""
+def worker_started(parent: int) -> None:
+    """A worker process's start (``initargs=(os.getpid(),)``): Ctrl-C reaches the whole
+    process group, and only the parent acts on it (it ends the workers); and on Linux a
+    worker dies with its parent even when that is killed outright, where it would wait on
+    it for ever. (SIGTERM keeps its default: the pool ends its workers with it.)"""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        with contextlib.suppress(OSError, AttributeError):
+            pr_set_pdeathsig = 1
+            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
+    if os.getppid() != parent:  # the parent died before this process could ask
+        os._exit(1)
+
+
+def worker_pool(workers: int, **options: Any) -> ProcessPoolExecutor:
+    """A process pool whose workers start with :func:`worker_started`."""
+    return ProcessPoolExecutor(
+        workers, initializer=worker_started, initargs=(os.getpid(),), **options
+    )
 
 
 def run_tasks(
@@ -54,7 +74,7 @@ def run_tasks(
         while may_begin():
             finished(play(*todo.popleft()))
         return not todo
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupt)
+    pool = worker_pool(jobs)
     try:
         # a task handed to the pool is as good as begun (it cannot be taken back), so
         # only as many are handed out as there are processes to begin them at once
@@ -68,16 +88,22 @@ def run_tasks(
             for future in done:
                 finished(future.result())
     except BaseException:
-        _stop(pool)
+        stop_workers(pool)
         raise
     pool.shutdown()
     return not todo
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
+def stop_workers(pool: ProcessPoolExecutor, grace: float = 1.0) -> None:
     """Ends the workers without waiting for their tasks (what Python 3.14's
-    ``terminate_workers`` does; before it, no public way)."""
+    ``terminate_workers`` does; before it, no public way): SIGTERM, then SIGKILL for a
+    worker still there after ``grace`` seconds."""
     processes = list((pool._processes or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    for process in processes:
+        process.join(grace)
+        if process.is_alive():
+            process.kill()
+            process.join(grace)

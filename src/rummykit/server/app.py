@@ -61,6 +61,7 @@ class Server:
         """Opens the store and restores every table."""
         # one server per database (rummykit.server.owner)
         self._store = await Store.open(self.config.db, lock=self._lock)
+        self.runner.open()
         self._lobby = Lobby(self._store, self.config, self.runner)
         try:
             await self._lobby.restore()

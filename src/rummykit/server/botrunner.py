@@ -5,18 +5,15 @@ lobby, connections and clocks)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import logging
 import multiprocessing
-import signal
-import sys
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 from rummykit import Action, PlayerView
 from rummykit.bots import DIFFICULTIES, LEVEL_NAMES, get_bot, resolve_level
+from rummykit.bots.parallel import stop_workers, worker_pool
 from rummykit.players import Player
 from rummykit.server.config import ServerConfig
 from rummykit.server.logs import event as log_event
@@ -30,19 +27,6 @@ class SeatBot:
 
     level: str
     player: Player
-
-
-def _worker_started() -> None:
-    """In each worker process, first: a stop of the server is the server's to carry out.
-    Ctrl+C and a stop signal sent to the whole process group (a terminal, systemd, docker)
-    are left to it, and it stops the workers itself; and a worker dies with the server
-    when the server is killed outright (Linux), instead of waiting on it for ever."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    if sys.platform == "linux":
-        with contextlib.suppress(OSError, AttributeError):
-            pr_set_pdeathsig = 1
-            ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGKILL)
 
 
 def _act(player: Player, view: PlayerView) -> tuple[Action, Player]:
@@ -99,9 +83,7 @@ class BotRunner:
         if self._pool is None:
             # spawn: the server's threads (event loop, database) are not forked
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(
-                self.config.processes, mp_context=context, initializer=_worker_started
-            )
+            self._pool = worker_pool(self.config.processes, mp_context=context)
         return self._pool
 
     def _replace(self, broken: ProcessPoolExecutor) -> None:
@@ -117,11 +99,14 @@ class BotRunner:
             broken.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
+    def open(self) -> None:
+        """Lets bots use worker processes (again, after :meth:`close`)."""
+        self._closed = False
+
     def close(self) -> None:
-        """Stops the worker processes, waiting for each to end (a decision under way
-        takes at most its time budget, about a second): a worker left running would
-        outlive the server."""
+        """Ends the worker processes at once, decisions under way with them (a worker
+        left running would outlive the server), and starts no other until :meth:`open`."""
         self._closed = True
         if self._pool is not None:
             pool, self._pool = self._pool, None
-            pool.shutdown(wait=True, cancel_futures=True)
+            stop_workers(pool)
