@@ -109,3 +109,20 @@ def test_a_failing_task_stops_the_run_with_its_error() -> None:
         run_tasks(_fails, [(n,) for n in range(10)], jobs=2, finished=lambda n: None)
     assert _children_end(within=5.0)
     assert time.monotonic() - start < 30  # not the minute of task 2
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
+def test_workers_start_under_every_start_method(method: str) -> None:
+    # the workers' start checks that their parent still lives only where they are this
+    # process's children: under forkserver (Python 3.14's default on Linux) they are the
+    # fork server's, and every one of them used to end at once (found by a review)
+    from rummykit.bots.parallel import stop_workers, worker_pool
+
+    pool = worker_pool(2, multiprocessing.get_context(method))
+    try:
+        # (functions a spawned process can import: not this test module's)
+        assert list(pool.map(abs, [-1, -2, 3])) == [1, 2, 3]
+        assert pool.submit(os.getpid).result() != os.getpid()
+    finally:
+        stop_workers(pool)
+    assert _children_end()

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import multiprocessing
+import multiprocessing.context
 import os
 import signal
 import sys
@@ -25,12 +27,16 @@ from typing import Any, TypeVar
 R = TypeVar("R")
 
 
-def worker_started(parent: int) -> None:
-    """A worker process's start (``initargs=(os.getpid(),)``): Ctrl-C reaches the whole
-    process group, and only the parent acts on it (it ends the workers); and on Linux a
-    worker dies with its parent even when that is killed outright, where it would wait on
-    it for ever. (SIGTERM keeps its default: the pool ends its workers with it.)"""
+def worker_started(parent: int | None) -> None:
+    """A worker process's start: Ctrl-C reaches the whole process group, and only the
+    parent acts on it (it ends the workers). With ``parent``, the pid of the process
+    that starts the workers itself (``fork``, ``spawn``), a worker also dies with that
+    process on Linux, even when it is killed outright, where it would wait on it for
+    ever; the thread that starts them must then outlive the pool (the kernel ties this
+    to the thread). SIGTERM keeps its default: the pool ends its workers with it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent is None:
+        return
     if sys.platform == "linux":
         with contextlib.suppress(OSError, AttributeError):
             pr_set_pdeathsig = 1
@@ -39,10 +45,19 @@ def worker_started(parent: int) -> None:
         os._exit(1)
 
 
-def worker_pool(workers: int, **options: Any) -> ProcessPoolExecutor:
-    """A process pool whose workers start with :func:`worker_started`."""
+def worker_pool(
+    workers: int, mp_context: multiprocessing.context.BaseContext | None = None
+) -> ProcessPoolExecutor:
+    """A process pool whose workers start with :func:`worker_started` (dying with this
+    process where they are its own children: not under ``forkserver``, Python 3.14's
+    default on Linux, whose workers are the fork server's)."""
+    context = mp_context or multiprocessing.get_context()
+    own = context.get_start_method() in ("fork", "spawn")
     return ProcessPoolExecutor(
-        workers, initializer=worker_started, initargs=(os.getpid(),), **options
+        workers,
+        mp_context=context,
+        initializer=worker_started,
+        initargs=(os.getpid() if own else None,),
     )
 
 
@@ -94,16 +109,11 @@ def run_tasks(
     return not todo
 
 
-def stop_workers(pool: ProcessPoolExecutor, grace: float = 1.0) -> None:
+def stop_workers(pool: ProcessPoolExecutor) -> None:
     """Ends the workers without waiting for their tasks (what Python 3.14's
-    ``terminate_workers`` does; before it, no public way): SIGTERM, then SIGKILL for a
-    worker still there after ``grace`` seconds."""
+    ``terminate_workers`` does; before it, no public way). The pool's own thread reaps
+    them."""
     processes = list((pool._processes or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
-    for process in processes:
-        process.join(grace)
-        if process.is_alive():
-            process.kill()
-            process.join(grace)
