@@ -24,20 +24,12 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from rummykit.cards import JOKER_CODE
+from rummykit.cards import parse_cards
 from rummykit.rules import Ace, StockExhausted
 from rummykit.state import HandState
 
 # a card named in action text: "discard 9C", "meld 5C JK=6C 7C" (not what a joker stands for)
 CARD_TEXT = re.compile(r"(?<![=\w])([2-9TJQKA][CDHS]|JK)\b")
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
-
-
-def code_of_text(text: str) -> int:
-    if text == "JK":
-        return JOKER_CODE
-    return SUITS.index(text[1]) * 13 + RANKS.index(text[0])
 
 
 class Places(NamedTuple):
@@ -148,4 +140,4 @@ class Watcher:
         return out
 
     def named_in(self, text: str) -> set[int]:
-        return {code_of_text(t) for t in CARD_TEXT.findall(text)}
+        return set(parse_cards(CARD_TEXT.findall(text)))
