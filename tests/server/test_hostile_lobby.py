@@ -20,7 +20,7 @@ import pytest
 from websockets.sync.client import connect
 
 from rummykit.server.storage import now
-from tests.server.kit import LiveServer, seats
+from tests.server.kit import LiveServer, seats, wait_for
 
 
 def _finished_table(live: LiveServer) -> str:
@@ -129,6 +129,66 @@ def test_tables_made_at_once_stay_within_max_tables(
             codes = list(pool.map(create, range(12)))
         assert sorted(codes) == [201, 201] + [503] * 10
         assert live.get("/health")["tables"] == 2
+
+
+def _made_from(live: LiveServer, address: str | None) -> httpx.Response:
+    """``POST /tables`` as a client at ``address`` says it is (through a proxy on this
+    machine, which uvicorn trusts); None: from this machine itself."""
+    headers = {"X-Forwarded-For": address} if address else {}
+    return live.http.post("/tables", json={}, headers=headers)
+
+
+def test_one_address_keeps_at_most_max_waiting_per_address_tables_waiting(
+    make_server: Callable[..., LiveServer], db_url: str
+) -> None:
+    with make_server(db=db_url, max_waiting_per_address=2) as live:
+        first = [_made_from(live, "203.0.113.5") for _ in range(2)]
+        assert [r.status_code for r in first] == [201, 201]
+        refused = _made_from(live, "203.0.113.5")
+        assert refused.status_code == 429
+        error = refused.json()["error"]
+        assert (
+            error["rule"] == "lobby.busy" and "2 tables made from your address" in error["message"]
+        )
+        assert live.get("/health")["tables"] == 2
+        # another address, and this machine's own user, are not held back by it
+        assert _made_from(live, "203.0.113.6").status_code == 201
+        assert [_made_from(live, None).status_code for _ in range(3)] == [201] * 3
+        # a table that starts no longer waits: the address may make another
+        table = first[0].json()["id"]
+        token = live.join(table, "Zoe")
+        live.post(f"/tables/{table}/start", {"token": token})
+        assert _made_from(live, "203.0.113.5").status_code == 201
+        assert _made_from(live, "203.0.113.5").status_code == 429
+
+
+def test_tables_one_address_makes_at_once_stay_within_its_limit(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    with make_server(db=sqlite_url, max_waiting_per_address=3) as live:
+
+        def create(_: int) -> int:
+            with httpx.Client(base_url=f"http://127.0.0.1:{live.port}", timeout=30) as client:
+                headers = {"X-Forwarded-For": "198.51.100.7"}
+                return client.post("/tables", json={}, headers=headers).status_code
+
+        with ThreadPoolExecutor(12) as pool:
+            codes = list(pool.map(create, range(12)))
+        assert sorted(codes) == [201] * 3 + [429] * 9
+        assert live.get("/health")["tables"] == 3
+
+
+def test_a_waiting_table_closed_for_nobody_joining_frees_its_makers_place(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    config = {"max_waiting_per_address": 1, "waiting_ttl": 3.0, "sweep_interval": 0.2}
+    with make_server(db=sqlite_url, **config) as live:
+        made = _made_from(live, "203.0.113.5")
+        assert made.status_code == 201
+        assert _made_from(live, "203.0.113.5").status_code == 429
+        table = made.json()["id"]
+        wait_for(lambda: live.get(f"/tables/{table}")["status"] == "closed", timeout=20)
+        assert _made_from(live, "203.0.113.5").status_code == 201
 
 
 def test_refused_requests_bring_no_finished_table_back(

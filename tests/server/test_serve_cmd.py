@@ -97,6 +97,7 @@ def test_serve_reads_a_home_folder_in_an_sqlite_path(monkeypatch: pytest.MonkeyP
         (["--waiting-hours", "0"], "--waiting-hours 0: hours above 0"),
         # found by a review: 1e11 hours overflowed the dates of tables waiting, later
         (["--waiting-hours", "1e11"], "at most 87,600 (ten years)"),
+        (["--waiting-per-address", "-1"], "--waiting-per-address -1: 0 (no limit) to 1,000"),
     ],
 )
 def test_serve_refuses_numbers_out_of_range(

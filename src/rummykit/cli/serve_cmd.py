@@ -41,6 +41,8 @@ and --port (the port is taken, the host unknown).
 MAX_WAITING_HOURS = 87_600
 #: The longest --bot-delay: a bot that waits longer only stalls the table.
 MAX_BOT_DELAY = 60.0
+#: The most --waiting-per-address (a server holds 1,000 tables).
+MAX_WAITING_PER_ADDRESS = 1000
 #: The most --processes (as ``simulate --jobs``).
 MAX_PROCESSES = 256
 
@@ -93,6 +95,14 @@ def add_parser(sub: Any) -> None:
         help="close a waiting table that nobody joined for this long (24)",
     )
     p.add_argument(
+        "--waiting-per-address",
+        type=int,
+        default=20,
+        metavar="N",
+        help="the most tables waiting for players that one client address may have made, "
+        "0 for no limit; loopback addresses are not counted (20)",
+    )
+    p.add_argument(
         "--log-format",
         default="text",
         choices=["text", "json"],
@@ -138,6 +148,13 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if not 0 <= args.waiting_per_address <= MAX_WAITING_PER_ADDRESS:
+        print(
+            f"rummykit serve: --waiting-per-address {args.waiting_per_address}: 0 (no limit) "
+            f"to {MAX_WAITING_PER_ADDRESS:,}",
+            file=sys.stderr,
+        )
+        return 2
     for origin in args.allow_origin:
         if origin != "*" and not is_origin(origin):
             print(
@@ -172,6 +189,7 @@ def run(args: argparse.Namespace) -> int:
         host=args.host,
         allow_origins=frozenset(args.allow_origin),
         waiting_ttl=args.waiting_hours * 3600,
+        max_waiting_per_address=args.waiting_per_address,
     )
     if db.rstrip("/") == "sqlite+aiosqlite:" or db.endswith(":memory:"):
         print(

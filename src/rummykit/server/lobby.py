@@ -16,6 +16,7 @@ waiting table that nobody joined for ``waiting_ttl`` (24 hours) is closed (statu
 from __future__ import annotations
 
 import datetime as dt
+import ipaddress
 import logging
 import secrets
 import time
@@ -64,6 +65,18 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     clock: Annotated[int, msgspec.Meta(ge=1)] | None = None
 
 
+def _loopback(address: str) -> bool:
+    """Whether ``address`` (a client's, as the ASGI server gives it) is this machine's.
+
+    >>> _loopback("127.0.0.1"), _loopback("::1"), _loopback("203.0.113.5"), _loopback("x")
+    (True, True, False, False)
+    """
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:  # not an address (a test client's name, a Unix socket's path)
+        return False
+
+
 class Lobby:
     """The live tables of a server."""
 
@@ -74,6 +87,8 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self._codes: dict[str, str] = {}
         self._making = 0  # tables being made: not yet in ``tables``
+        #: who made each table while it waits (ids of tables being made included)
+        self._makers: dict[str, str] = {}
         #: unfinished tables whose restore failed at start: kept as stored, refused
         self.unrestored: set[str] = set()
 
@@ -173,6 +188,7 @@ class Lobby:
         if self.tables.get(table.row.id) is table:  # not a table brought back since
             del self.tables[table.row.id]
             self._codes.pop(table.row.code, None)
+            self._makers.pop(table.row.id, None)
         await table.stop()
 
     async def restore(self) -> int:
@@ -303,29 +319,69 @@ class Lobby:
             raise LobbyError("lobby.seats", "a table needs an open seat for a person")
         return rules.options(), rows
 
-    async def create(self, spec: NewTable) -> Table:
-        """Makes, stores and starts a new table (its seats still to be taken)."""
+    async def create(self, spec: NewTable, address: str | None = None) -> Table:
+        """Makes, stores and starts a new table (its seats still to be taken) for a client
+        at ``address``, which may have at most ``max_waiting_per_address`` tables waiting
+        (``lobby.busy``)."""
         options, rows = self._check(spec)
+        self._check_maker(address)
+        table_id = secrets.token_hex(16)
+        if address is not None:  # counted from here: a client's tables made at once too
+            self._makers[table_id] = address
+        try:
+            row = await self._store_new(table_id, spec.preset, options, spec.clock, rows)
+        except BaseException:
+            self._makers.pop(table_id, None)
+            raise
+        table = Table(TableState(row, rows, None, [], []), self.store, self.config, self.runner)
+        self._add(table)
+        event("table.create", row.id, 0, f"table {row.code} made", code=row.code, preset=row.preset)
+        return table
+
+    async def _store_new(
+        self,
+        table_id: str,
+        preset: str,
+        options: dict[str, Any],
+        clock: int | None,
+        rows: list[SeatRow],
+    ) -> TableRow:
+        """Stores a new waiting table, if the server has room for it (``lobby.full``)."""
         if not await self._room():
             raise LobbyError("lobby.full", "this server has as many tables as it holds", 503)
         self._making += 1  # counted from here: tables made at once stay within the bound
         try:
-            code = await self._new_code()
             row = TableRow(
-                id=secrets.token_hex(16),
-                code=code,
-                preset=spec.preset,
-                options=Rules.preset(spec.preset, **options).changed_options(),
-                clock=spec.clock,
+                id=table_id,
+                code=await self._new_code(),
+                preset=preset,
+                options=Rules.preset(preset, **options).changed_options(),
+                clock=clock,
                 status="waiting",
             )
             await self.store.create_table(row, rows)
+            return row
         finally:
             self._making -= 1
-        table = Table(TableState(row, rows, None, [], []), self.store, self.config, self.runner)
-        self._add(table)
-        event("table.create", row.id, 0, f"table {code} made", code=code, preset=spec.preset)
-        return table
+
+    def _check_maker(self, address: str | None) -> None:
+        """Refuses (``lobby.busy``) a new table to a client address that has as many
+        waiting tables as it may; forgets the tables that no longer wait."""
+        limit = self.config.max_waiting_per_address
+        for table_id in list(self._makers):  # (one not in ``tables`` is being made)
+            table = self.tables.get(table_id)
+            if table is not None and table.row.status != "waiting":
+                del self._makers[table_id]
+        if not limit or address is None or _loopback(address):
+            return
+        waiting = sum(1 for a in self._makers.values() if a == address)
+        if waiting >= limit:
+            raise LobbyError(
+                "lobby.busy",
+                f"{waiting} tables made from your address are waiting for players, the most "
+                "this server allows: start one, or wait until one is closed",
+                429,
+            )
 
     async def _new_code(self) -> str:
         """A code no table has, live or stored (a code stays a table's for good)."""

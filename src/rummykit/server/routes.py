@@ -217,7 +217,8 @@ def lobby_routes(
         return lobby().open_tables(request.query_params.get("all") in ("1", "true"))
 
     async def create(request: Request) -> dict[str, Any]:
-        table = await lobby().create(await _body(request, NewTable, limit))
+        address = request.client.host if request.client else None
+        table = await lobby().create(await _body(request, NewTable, limit), address)
         return table.doc()
 
     async def show(request: Request) -> dict[str, Any]:
