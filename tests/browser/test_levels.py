@@ -24,3 +24,19 @@ def test_seat_choice_offers_difficulties(server: Any, browser: Any) -> None:
     create_table(page, server, "Ana", "500-rum", ["bot:easy"])
     page.locator(".seats").wait_for()
     assert "Easy 2" in page.inner_text(".seats")
+
+
+def test_a_bot_is_named_in_the_language_of_the_page_that_made_the_table(
+    server: Any, browser: Any
+) -> None:
+    page = new_page(browser, locale="pl-PL")
+    create_table(page, server, "Ola", "remik-500", ["bot:expert", "bot:medium"])
+    page.locator(".seats").wait_for()
+    seats = page.inner_text(".seats")
+    assert "Ekspert 2" in seats and "Średni 3" in seats
+    # the name is the table's: a page in another language shows the same
+    other = new_page(browser, locale="en-US")
+    other.goto(page.url)
+    ready(other)
+    other.locator(".seats").wait_for()
+    assert "Ekspert 2" in other.inner_text(".seats")

@@ -13,6 +13,13 @@ const valueName = (key, value) => {
   return has(id) ? t(id) : String(value);
 };
 
+/** A bot's name at seat `i`: its level in the page's language and its seat's number
+ * ("Średni 2"), as the server names a bot it is given no name for ("Medium 2"). */
+function botName(level, i) {
+  const word = t(`level.${level}`);
+  return `${word.charAt(0).toLocaleUpperCase(language())}${word.slice(1)} ${i + 1}`;
+}
+
 /** One option's input: a select for choices and yes/no, a number box (empty: none). */
 function optionInput(key, form, value) {
   const id = `opt-${key}`;
@@ -187,7 +194,7 @@ export async function renderLobby(root, config) {
     const spec = {
       preset,
       options: readOptions(form, config.presets[preset]),
-      seats: seatStates.map((s) => (s.startsWith("bot:") ? { kind: "bot", level: s.slice(4) } : { kind: "open" })),
+      seats: seatStates.map((s, i) => (s.startsWith("bot:") ? { kind: "bot", level: s.slice(4), name: botName(s.slice(4), i) } : { kind: "open" })),
       clock: clock === "null" ? null : Number(clock),
     };
     // what the server refuses (rummykit.server.seating.check_name), said before a table is made
