@@ -4,10 +4,12 @@ turn to a bot; a player who leaves is stood in for and takes the seat back."""
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import httpx
 import pytest
 
 from rummykit import Action, PlayerView
@@ -65,6 +67,44 @@ def test_a_slow_bot_blocks_neither_other_tables_nor_its_own(
         assert time.monotonic() - started < 1.4
         assert live.get(f"/tables/{slow}")["seq"] == waiting  # its bot is still thinking
         assert client.until("event", timeout=10)["by"] == "bot"
+
+
+def test_a_slow_list_of_legal_actions_holds_up_no_other_table(
+    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # under the all-at-once rule one list can take seconds (docs/options.md): the list is
+    # made here to wait for the test, which checks the server answers meanwhile
+    import rummykit.hand
+
+    listing, release = threading.Event(), threading.Event()
+    original = rummykit.hand.legal_actions
+
+    def slow(hand: Any, check: Any) -> Any:
+        if hand.rules.all_at_once_from_deal is not None and not release.is_set():
+            listing.set()
+            release.wait(30)
+        return original(hand, check)
+
+    monkeypatch.setattr(rummykit.hand, "legal_actions", slow)
+    with make_server(db=sqlite_url) as live:
+        table = live.table(seats("open", "greedy"), options={"all_at_once_from_deal": 1})["id"]
+        ana = live.join(table, "Ana")
+        client = live.client(table, ana)
+        client.until("table")
+        url = f"http://127.0.0.1:{live.port}/tables/{table}/start"
+        start = threading.Thread(target=httpx.post, args=(url,), kwargs={"json": {"token": ana}})
+        start.start()
+        try:
+            assert listing.wait(20), "the game's first list was never made"
+            # while it is made, the server answers, and other tables play
+            assert live.get("/health")["ok"]
+            other = live.table(seats("open", "greedy"))["id"]
+            assert live.get(f"/tables/{other}")["status"] == "waiting"
+        finally:
+            release.set()
+        start.join(20)
+        view = client.until("state")["view"]
+        assert view["legal_actions"] or view["to_act"] != view["seat"]
 
 
 def test_when_the_clock_runs_out_a_bot_plays_the_turn(

@@ -174,6 +174,7 @@ async def take_back(table: Table, conn: Connection, seen: int) -> None:
     log_event(
         "undo", table.row.id, row.seq, f"{name}: undo {last.action}", seat=conn.seat, by="player"
     )
+    await table.list_actions()
     message = undone_message(row)
     for client in list(table.conns):
         table.send(client, message)

@@ -249,6 +249,7 @@ async def _new_game(table: Table) -> None:
     )
     await table.store.start_game(table.row.id, row, hand_row(game))
     table.game, table.game_row, table.log = game, row, []
+    await table.list_actions()
     table.row.status, table.row.game_id = "playing", row.id
     table.row.updated_at = now()
     event("game.start", table.row.id, table.row.seq, f"game {number} starts", game=row.id)
@@ -288,6 +289,7 @@ async def connect(table: Table, conn: Connection, last: int | None, token: str |
         if seat is None:
             return False
         conn.seat = seat
+    await table.list_actions()  # a game brought back from the log has no list yet
     table.conns.add(conn)
     table.active_at = time.monotonic()
     table.send(

@@ -288,6 +288,19 @@ class Table:
             for i, r in enumerate(self.game.results, start=1)
         ]
 
+    async def list_actions(self) -> None:
+        """Lists the legal actions of the position in play in a thread where that may take
+        long: under the all-at-once rule ([wrotham.all-at-once]) with deep takes or Rummy
+        calls, one list for a hand of 30 cards or more can take a second or more
+        (docs/options.md), which on the event loop would hold up every table. The hand
+        keeps the list, so the views sent next (and a bot's) only read it. Run in the
+        table's task, which alone changes the game, after every change to it."""
+        game = self.game
+        if game is None or game.over or game.rules.all_at_once_from_deal is None:
+            return
+        if game.hand.legal_cache is None:
+            await asyncio.to_thread(game.legal_actions)
+
     def broadcast_state(self) -> None:
         """Sends every client its view again (the clock changed without an action)."""
         for conn in list(self.conns):
@@ -417,6 +430,7 @@ class Table:
         seq = self.row.seq + 1
         logging_it = False
         try:
+            await self.list_actions()  # before the views of the next position are sent
             # anything failing from here to the log leaves the action unlogged: the game in
             # memory, which holds it already, is brought back to the log's
             order = event.stock_order
