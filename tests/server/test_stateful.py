@@ -84,9 +84,9 @@ class TableMachine(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         chance = _Chance()
-        self.secrets = [(m, m.secrets) for m in (lobby, seating)]
+        self.secrets = [(m, getattr(m, "secrets")) for m in (lobby, seating)]  # noqa: B009
         for module, _ in self.secrets:
-            module.secrets = chance  # type: ignore[assignment]
+            setattr(module, "secrets", chance)  # noqa: B010
         self.folder = tempfile.TemporaryDirectory()
         self.db = f"sqlite+aiosqlite:///{Path(self.folder.name) / 'server.db'}"
         self.problems: list[str] = []
@@ -128,7 +128,7 @@ class TableMachine(RuleBasedStateMachine):
         self.live.__exit__()
         self.folder.cleanup()
         for module, original in self.secrets:
-            module.secrets = original
+            setattr(module, "secrets", original)  # noqa: B010
 
     # ---------------------------------------------------------------- helpers
     def _settle(self) -> None:
