@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from rummykit import Card, Discard, Game, Rules, Take
+from rummykit import Action, Card, Discard, Game, PlayerView, Rules, Take
 from rummykit.bots import HeuristicBot, MonteCarloBot, RolloutBot
 from rummykit.bots.evaluate import Values
 from rummykit.bots.policy import PolicyBot, playout, policy_action
@@ -175,6 +175,36 @@ def test_heuristic_playout_stops_unfinished_at_its_deadline() -> None:
     later = time.perf_counter() + 3600.0
     assert heuristic_playout(whole, values, HeuristicBot(), 1000, deadline=later) is not None
     assert whole.is_over
+
+
+def test_heuristic_playout_begins_no_decision_that_would_end_past_its_deadline(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by a review: with a pile of 40 cards one heuristic decision can take half a
+    # second, and the playout looked at the time every 8 decisions, so a decision of
+    # the top level ran to 1.5 s. Each decision here takes 0.3 s of a clock of the test's.
+    from rummykit.bots import rollout
+
+    clock = [0.0]
+
+    class Slow(HeuristicBot):
+        def choose(self, view: PlayerView) -> Action:
+            clock[0] += 0.3
+            return super().choose(view)
+
+    monkeypatch.setattr(rollout.time, "perf_counter", lambda: clock[0])
+    values = Values(SEVEN)
+    game = Game(SEVEN, ["A", "B", "C"], seed=2)
+    h = game.hand.clone()
+    assert rollout.heuristic_playout(h, values, Slow(), 1000, deadline=1.0) is None
+    assert len(h.history) == len(game.hand.history) + 3 and clock[0] == pytest.approx(0.9)
+    # the next playout of the same search knows how long a decision takes: none fits
+    pace = rollout.Pace()
+    pace.longest = 0.3
+    clock[0] = 0.8
+    again = game.hand.clone()
+    assert rollout.heuristic_playout(again, values, Slow(), 1000, deadline=1.0, pace=pace) is None
+    assert again.history == game.hand.history
 
 
 def test_rollout_with_no_time_left_plays_the_heuristic_choice() -> None:

@@ -103,10 +103,15 @@ class ISMCTSBot(Bot):
         if turns is None:  # as montecarlo's: six turn ends at two players, else the end
             turns = SHORT_PLAYOUT if len(view.players) == 2 else HAND_END
         looped = time.perf_counter()
+        longest = 0.0  # the longest iteration: the next may take as long
         for done in range(1, self.budget + 1):
+            began = time.perf_counter()
             det = determinize(view, rng, weights)
             self._iterate(root, root_actions, det, values, rng, turns)
-            if self.time_limit is not None and over_time(start, looped, done, self.time_limit):
+            longest = max(longest, time.perf_counter() - began)
+            if self.time_limit is not None and over_time(
+                start, looped, done, self.time_limit, longest
+            ):
                 break
         best = max(
             range(len(root_actions)),

@@ -29,7 +29,7 @@ from rummykit.bots.inference import card_weights
 from rummykit.bots.leaf import calibrated_value, worth_value
 from rummykit.bots.policy import Leaf, playout, position_value
 from rummykit.bots.race import Race
-from rummykit.bots.rollout import heuristic_playout
+from rummykit.bots.rollout import Pace, heuristic_playout
 from rummykit.view import PlayerView
 
 __all__ = ["LEAVES", "MonteCarloBot", "RolloutBot", "candidates", "over_time", "reward"]
@@ -179,6 +179,7 @@ class MonteCarloBot(Bot):
         looped = time.perf_counter()
         longest = 0.0
         deadline = start + self.time_limit if self.time_limit is not None else None
+        pace = Pace()
         for _ in range(rounds):
             began = time.perf_counter()
             det = determinize(view, rng, weights)
@@ -189,7 +190,14 @@ class MonteCarloBot(Bot):
                 h.apply(action)
                 if self.rollout == "heuristic":
                     scores = heuristic_playout(
-                        h, values, self.heuristic, turns, self.discards_only, self.leaf, deadline
+                        h,
+                        values,
+                        self.heuristic,
+                        turns,
+                        self.discards_only,
+                        self.leaf,
+                        deadline,
+                        pace,
                     )
                     if scores is None:  # out of time: the round is not counted
                         break

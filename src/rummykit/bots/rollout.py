@@ -20,7 +20,16 @@ from rummykit.bots.heuristic import HeuristicBot
 from rummykit.bots.policy import MAX_STEPS, Leaf, position_value
 from rummykit.view import view_of_hand
 
-__all__ = ["heuristic_playout"]
+__all__ = ["Pace", "heuristic_playout"]
+
+
+class Pace:
+    """The longest decision of one search's playouts so far, in seconds."""
+
+    __slots__ = ("longest",)
+
+    def __init__(self) -> None:
+        self.longest = 0.0
 
 
 def heuristic_playout(
@@ -31,19 +40,30 @@ def heuristic_playout(
     discards_only: bool = False,
     leaf: Leaf | None = None,
     deadline: float | None = None,
+    pace: Pace | None = None,
 ) -> list[float] | None:
     """Plays ``h`` on with ``bot`` choosing for every seat, each from its own view of the
     hand, for ``turns`` turn ends or to the hand's end (as
     :func:`~rummykit.bots.policy.playout` counts them), and returns ``leaf`` of where it
-    stopped. Changes ``h``. Returns None, unfinished, once ``time.perf_counter()``
-    passes ``deadline``: a playout that goes long (a ``rummy`` hand can take hundreds
-    of actions) must not hold a decision past its time limit."""
+    stopped. Changes ``h``. Returns None, unfinished, where its next decision would
+    end past ``deadline`` (a ``time.perf_counter()``), judged by its longest so far: a
+    playout that goes long (a ``rummy`` hand can take hundreds of actions, and with a
+    pile of 40 cards one decision that weighs every depth can take half a second) must
+    not hold a decision past its time limit. ``pace`` keeps the longest decision
+    between the playouts of one search, so that a playout's first is judged too."""
     ends = 0
     steps = 0
     totals = (0,) * h.n
+    pace = pace or Pace()
+    began = time.perf_counter()
     while not h.is_over and ends < turns and steps < MAX_STEPS:
-        if deadline is not None and steps % 8 == 0 and time.perf_counter() > deadline:
-            return None
+        if deadline is not None:
+            now = time.perf_counter()
+            if steps:
+                pace.longest = max(pace.longest, now - began)
+            if now + pace.longest > deadline:
+                return None
+            began = now
         a = bot.choose(view_of_hand(h, h.to_act, totals, False, None))
         h.apply(a)
         steps += 1
