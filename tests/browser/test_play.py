@@ -286,4 +286,10 @@ def test_a_game_over_sends_nothing_more_from_the_hand_or_the_keys(
     page.wait_for_timeout(300)
     assert page.evaluate("rk.session.socket.sent") == sent
     assert "server.not-playing" not in page.inner_text("body")
+    # nothing is left to press under the hand as it ended, and no card can be picked
+    assert page.locator(".my-hand .controls").count() == 0
+    hand = page.locator(".my-hand .card")
+    if hand.count():
+        hand.first.click()
+        assert page.evaluate("rk.session.selected.size") == 0
     assert page.errors == []

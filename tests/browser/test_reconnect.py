@@ -49,6 +49,10 @@ def test_reload_drop_and_restart_keep_the_seat(server: Any, browser: Any) -> Non
     assert sorted(again["hand"]) == sorted(mid["hand"])
     assert _hand(page) == arranged
     assert page.locator(".badge.you").count() >= 1
+    # the players' last actions come back too, from the hand's log (a review found them
+    # all blank after a reload)
+    lines = page.locator(".players .last-action").all_inner_texts()
+    assert "Ana" in lines[0], lines
 
     # a dropped socket: it comes back by itself, and the turn goes on
     page.evaluate("rk.session.socket.drop()")

@@ -13,10 +13,24 @@ const valueName = (key, value) => {
   return has(id) ? t(id) : String(value);
 };
 
+/** The table a "code or link" box names: the code typed (spaces dropped: "ABC DEF"), or
+ * the `t` of a table's link pasted whole (`https://host/?t=ABCDEF`). */
+export function tableRef(text) {
+  const typed = text.trim();
+  try {
+    const ref = new URL(typed).searchParams.get("t");
+    if (ref) return ref.trim();
+  } catch {
+    // not a link: a code
+  }
+  return typed.replace(/\s+/g, "");
+}
+
 /** A bot's name at seat `i`: its level in the page's language and its seat's number
- * ("Średni 2"), as the server names a bot it is given no name for ("Medium 2"). */
+ * ("Średni 2", "Niedbały 3" for careless-25), as the server names a bot it is given no
+ * name for ("Medium 2"). */
 function botName(level, i) {
-  const word = t(`level.${level}`);
+  const word = t(`level.${level}`).replace(/ \d+$/, ""); // "careless 25": its word alone
   return `${word.charAt(0).toLocaleUpperCase(language())}${word.slice(1)} ${i + 1}`;
 }
 
@@ -122,6 +136,8 @@ export async function renderLobby(root, config) {
         id: "preset",
         "aria-describedby": "preset-desc",
         onchange: (e) => {
+          keep(); // a new game's rules are its own, but the turn clock and "more rules" stay
+          restore = { values: { clock: kept.values.clock }, more: kept.more };
           preset = e.target.value;
           const max = config.presets[preset].max_players;
           seatStates = seatStates.slice(0, max);
@@ -139,6 +155,8 @@ export async function renderLobby(root, config) {
       {
         id: "seat-count",
         onchange: (e) => {
+          keep(); // the rules and the clock chosen stay as they are
+          restore = kept;
           const n = Number(e.target.value);
           while (seatStates.length < n) seatStates.push("bot:medium");
           seatStates = seatStates.slice(0, n);
@@ -150,7 +168,7 @@ export async function renderLobby(root, config) {
     replace(
       form,
       h("h2", { id: "new-title" }, t("lobby.new-table")),
-      h("div", { class: "field" }, h("label", { for: "your-name" }, t("room.your-name")), h("input", { id: "your-name", type: "text", maxlength: "24", required: true, autocomplete: "nickname", value: typedName, oninput: (e) => (typedName = e.target.value) })),
+      h("div", { class: "field" }, h("label", { for: "your-name" }, t("room.your-name")), h("input", { id: "your-name", type: "text", maxlength: "24", required: true, autocomplete: "nickname", value: typedName, oninvalid: (e) => e.target.setCustomValidity(t("hint.name")), oninput: (e) => { typedName = e.target.value; e.target.setCustomValidity(""); } })),
       h("div", { class: "field" }, h("label", { for: "preset" }, t("lobby.preset")), presetSelect, h("small", { class: "help", id: "preset-desc" }, t(`preset.${preset}.desc`))),
       h("div", { class: "field" }, h("label", { for: "seat-count" }, t("lobby.players")), count),
       seatsBox,
@@ -219,14 +237,14 @@ export async function renderLobby(root, config) {
     }
   });
 
-  const code = h("input", { id: "join-code", type: "text", maxlength: "32", autocomplete: "off", autocapitalize: "characters", "aria-label": t("lobby.code") });
+  const code = h("input", { id: "join-code", type: "text", maxlength: "300", autocomplete: "off", autocapitalize: "characters", "aria-label": t("lobby.code") });
   const joinForm = h(
     "form",
     {
       class: "join-code",
       onsubmit: (e) => {
         e.preventDefault();
-        const ref = code.value.trim();
+        const ref = tableRef(code.value);
         if (ref) location.href = `/?t=${encodeURIComponent(ref)}`;
       },
     },

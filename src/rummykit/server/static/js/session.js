@@ -228,6 +228,17 @@ export class Session {
     this.last = {};
   }
 
+  /** The last actions of the players this page saw none of in this hand (a reload, a
+   * spectator arriving mid-hand), from the hand's log (without the cards a take took:
+   * the log does not hold them). */
+  lastFromLog() {
+    for (const entry of this.view.log || []) {
+      const seat = this.gameSeatOf(entry.seat);
+      const seen = this.last[seat];
+      if (!seen || seen.fromLog) this.last[seat] = { seq: null, action: entry.action, taken: [], fromLog: true };
+    }
+  }
+
   /** A player's last action (game seat `seat`) in words, in the page's language; `spoken`:
    * its cards named in words, for a screen reader ("eight of clubs", not "8♣"). */
   lastText(seat, spoken = false) {
@@ -263,6 +274,7 @@ export class Session {
     prefs.saveSeq(this.table.id, msg.seq);
     if (this.flash && this.flash.meld === "new") this.flash.meld = this.view.melds.length ? this.view.melds[this.view.melds.length - 1].number : null;
     this.keepLastOf(msg.game, this.view.hand_number);
+    this.lastFromLog();
     if (this.view.hand) {
       this.hand.sync(this.view.hand);
       const keys = new Set(this.hand.keys());
@@ -502,6 +514,7 @@ export class Session {
   }
 
   toggle(key) {
+    if (this.over()) return; // the hand as it ended: nothing to play it with
     if (this.selected.has(key)) this.selected.delete(key);
     else this.selected.add(key);
     this.message = null;
@@ -569,11 +582,17 @@ export class Session {
       if (chosen) this.send(chosen, seq);
       return;
     }
+    // no meld on the table to touch: the server says what refuses it
+    if (!this.view.melds.length) return this.send(tryLayoff(cards, 1));
     this.hint("hint.touch-meld");
   }
 
   discard() {
     const cards = this.selectedCards();
+    // before the draw (or out of turn) no card can go: the server's rule says why, not a
+    // hint to pick one
+    const hand = this.view.hand || [];
+    if (this.view.phase !== "play" && hand.length) return this.send(tryDiscard(cards.length === 1 ? cards : hand));
     if (cards.length !== 1) return this.hint("hint.select-discard");
     const { discard } = choices(this.view, cards);
     this.send(discard ? discard.text : tryDiscard(cards));

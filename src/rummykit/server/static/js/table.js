@@ -359,7 +359,8 @@ export function renderTable(root, s) {
       stockAndPile(s, legal, advised),
       melds(s, legal, advised, selected),
       messageLine(s),
-      v.hand ? h("section", { class: "my-hand", "aria-label": t("table.your-hand") }, handArea(s, advised), controls(s, legal, selected, advised)) : h("p", { class: "muted spectator-note" }, t("table.spectator")),
+      // once the game is over the hand is shown as it ended, with nothing left to press
+      v.hand ? h("section", { class: "my-hand", "aria-label": t("table.your-hand") }, handArea(s, advised), v.game_over ? null : controls(s, legal, selected, advised)) : h("p", { class: "muted spectator-note" }, t("table.spectator")),
       log(s),
     ),
   );

@@ -1,0 +1,69 @@
+"""The lobby's new-table form and its code box as people use them (found by a review of
+the page as a user): a choice made keeps the others, a table's link opens the table, and
+an empty name is asked for in the page's own words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.browser.support import catalogue, create_table, new_page, ready
+
+
+def test_more_players_keep_the_rules_and_the_clock_chosen(server: Any, browser: Any) -> None:
+    page = new_page(browser, locale="en-US")
+    page.goto(server.url + "/")
+    ready(page)
+    page.fill("#your-name", "Ana")
+    page.fill("#opt-target", "300")
+    page.select_option("#clock", "60")
+    page.click(".more-rules summary")
+    page.select_option("#seat-count", "3")
+    assert page.input_value("#opt-target") == "300"
+    assert page.input_value("#clock") == "60"
+    assert page.locator(".more-rules").get_attribute("open") is not None
+    # another game has rules of its own, but the clock is the table's
+    page.select_option("#preset", "remik-500")
+    assert page.input_value("#opt-target") != "300"
+    assert page.input_value("#clock") == "60"
+    page.click("#create")
+    page.wait_for_url("**/?t=*")
+    ready(page)
+    table = page.evaluate("rk.session.table")
+    assert table["clock"] == 60 and len(table["seats"]) == 3
+
+
+def test_the_code_box_opens_a_table_from_its_link_or_a_code_with_a_space(
+    server: Any, browser: Any
+) -> None:
+    page = new_page(browser, locale="en-US")
+    code = create_table(page, server, "Ana", "500-rum", ["open"])
+    other = new_page(browser, locale="en-US")
+    for typed in (f"{server.url}/?t={code}&lang=en", f" {code[:3]} {code[3:]} "):
+        other.goto(server.url + "/")
+        ready(other)
+        other.fill("#join-code", typed)
+        other.click(".join-code button[type=submit]")
+        other.wait_for_url(f"**/?t={code}")
+        ready(other)
+        other.wait_for_function("rk.session && rk.session.table !== null")
+        assert other.evaluate("rk.session.table.code") == code
+
+
+def test_a_table_that_is_not_there_is_named_so_not_a_server_away(server: Any, browser: Any) -> None:
+    page = new_page(browser, locale="en-US")
+    page.goto(server.url + "/?t=" + "NO%2FSUCH")  # a path the server has no route for
+    ready(page)
+    said = page.inner_text("body")
+    assert "[lobby.table]" in said and "[page.offline]" not in said
+
+
+def test_an_empty_name_is_asked_for_in_the_pages_language(server: Any, browser: Any) -> None:
+    page = new_page(browser, locale="en-US")
+    page.goto(server.url + "/?lang=pl")
+    ready(page)
+    page.fill("#your-name", "")
+    page.click("#create")
+    message = page.evaluate("document.getElementById('your-name').validationMessage")
+    assert message == catalogue("pl")["hint.name"]
+    page.fill("#your-name", "Ola")  # typing clears it
+    assert page.evaluate("document.getElementById('your-name').validationMessage") == ""
