@@ -97,10 +97,10 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--waiting-per-address",
         type=int,
-        default=20,
+        default=50,
         metavar="N",
         help="the most tables waiting for players that one client address may have made, "
-        "0 for no limit; loopback addresses are not counted (20)",
+        "0 for no limit; loopback addresses are not counted (50)",
     )
     p.add_argument(
         "--log-format",

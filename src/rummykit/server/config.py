@@ -52,7 +52,7 @@ class ServerConfig:
     #: the most tables waiting for players that one client address may have made and
     #: that are still waiting (0: no limit); loopback addresses are not counted: the
     #: machine's own user, or a proxy that did not say whom it forwards for
-    max_waiting_per_address: int = 20
+    max_waiting_per_address: int = 50
     #: the shortest and longest turn clock, in seconds
     clock_range: tuple[int, int] = (5, 3600)
     #: the most seconds a person offered a Rummy call has to call or pass, when the
