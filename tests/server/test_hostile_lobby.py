@@ -191,6 +191,35 @@ def test_a_waiting_table_closed_for_nobody_joining_frees_its_makers_place(
         assert _made_from(live, "203.0.113.5").status_code == 201
 
 
+def test_an_ipv6_client_counts_as_its_64_network(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # found by a review: each IPv6 address counted alone, and a client has millions
+    with make_server(db=sqlite_url, max_waiting_per_address=1) as live:
+        assert _made_from(live, "2001:db8::1").status_code == 201
+        assert _made_from(live, "2001:db8::5:1").status_code == 429  # the same /64
+        assert _made_from(live, "2001:db8:0:1::1").status_code == 201  # another one
+        assert _made_from(live, "::ffff:203.0.113.5").status_code == 201
+        assert _made_from(live, "203.0.113.5").status_code == 429  # the same client
+
+
+def test_a_table_everybody_left_closes_within_empty_ttl_and_frees_its_makers_place(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # found by a review: a table whose maker left it counted against them for a day
+    config = {"max_waiting_per_address": 1, "empty_ttl": 2.0, "sweep_interval": 0.2}
+    with make_server(db=sqlite_url, **config) as live:
+        kept = _made_from(live, "198.51.100.1").json()["id"]
+        live.join(kept, "Ben")  # Ben stays seated: his table waits on
+        left = _made_from(live, "203.0.113.5").json()["id"]
+        ana = live.join(left, "Ana")
+        live.post(f"/tables/{left}/leave", {"token": ana})
+        assert _made_from(live, "203.0.113.5").status_code == 429
+        wait_for(lambda: live.get(f"/tables/{left}")["status"] == "closed", timeout=20)
+        assert live.get(f"/tables/{kept}")["status"] == "waiting"
+        assert _made_from(live, "203.0.113.5").status_code == 201
+
+
 def test_refused_requests_bring_no_finished_table_back(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:

@@ -2,9 +2,11 @@
 the people playing legal and illegal moves, stale ones, undos, hints, leaving and
 coming back, reconnecting from any seq they saw (or none), the server restarting on its
 database, and the next game once one is over, in any order. After every step, with the
-bot done moving, each person's view, built from what the server sent them, is the view
-the server's game gives their seat; and no message ever held a card hidden from its
-seat."""
+bot done moving, each person's latest view (the last `state` the server sent them) is
+the view the server's game gives their seat now, so none was missed or left stale; a
+reconnection was told of every seq it missed; and no message ever held a card hidden
+from its seat. (The views themselves are checked against the engine's rules by the
+engine's own tests: here, that the server keeps every person up to date.)"""
 
 from __future__ import annotations
 

@@ -107,6 +107,50 @@ def test_a_slow_list_of_legal_actions_holds_up_no_other_table(
         assert view["legal_actions"] or view["to_act"] != view["seat"]
 
 
+def test_a_game_brought_back_lists_its_actions_off_the_event_loop(
+    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: after a restart a bot to act read the list made on the loop
+    import asyncio
+
+    import rummykit.hand
+
+    on_loop: list[str] = []
+    original = rummykit.hand.legal_actions
+
+    def spy(hand: Any, check: Any) -> Any:
+        if hand.rules.all_at_once_from_deal is not None:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(threading.current_thread().name)
+            except RuntimeError:  # a worker thread: as it should be
+                pass
+        return original(hand, check)
+
+    monkeypatch.setattr(rummykit.hand, "legal_actions", spy)
+    options = {"all_at_once_from_deal": 1}
+    with make_server(db=sqlite_url, bot_delay=30.0) as live:  # the bot waits to play
+        table = live.table(seats("open", "greedy"), options=options)["id"]
+        ana = live.join(table, "Ana")
+        client = live.client(table, ana)
+        client.until("table")
+        live.post(f"/tables/{table}/start", {"token": ana})
+        view = client.until("state")["view"]
+        while view["to_act"] == view["seat"]:
+            legal = view["legal_actions"]
+            client.act("draw" if "draw" in legal else next(a for a in legal if "discard" in a))
+            view = client.view
+        client.close()
+    assert on_loop == []
+    with make_server(db=sqlite_url, bot_delay=30.0) as live:
+        wait_for(lambda: live.get("/health")["tables"] == 1)
+        wait_for(lambda: live.server.lobby.tables[table].game.hand.legal_cache is not None)
+        watcher = live.client(table)
+        assert watcher.until("state")["view"]["to_act"] == 1
+        watcher.close()
+    assert on_loop == []
+
+
 def test_when_the_clock_runs_out_a_bot_plays_the_turn(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:

@@ -49,9 +49,10 @@ class ServerConfig:
     #: the most seats and tables (a bound on memory)
     max_seats: int = 6
     max_tables: int = 1000
-    #: the most tables waiting for players that one client address may have made and
-    #: that are still waiting (0: no limit); loopback addresses are not counted: the
-    #: machine's own user, or a proxy that did not say whom it forwards for
+    #: the most tables waiting for players that one client address (an IPv6 client's
+    #: /64 network) may have made and that are still waiting (0: no limit); loopback
+    #: addresses are not counted: the machine's own user, or a proxy that did not say
+    #: whom it forwards for
     max_waiting_per_address: int = 50
     #: the shortest and longest turn clock, in seconds
     clock_range: tuple[int, int] = (5, 3600)
@@ -66,6 +67,9 @@ class ServerConfig:
     host: str | None = None
     #: seconds a waiting table may go without anybody joining before it is closed
     waiting_ttl: float = 24 * 3600.0
+    #: seconds a waiting table with nobody seated at it (made and not joined, or left
+    #: by everybody) stays open (at most ``waiting_ttl``)
+    empty_ttl: float = 3600.0
     #: seconds a table whose last game is over stays in memory with nobody connected
     #: (it stays in the database, and comes back when somebody asks for it)
     over_ttl: float = 600.0

@@ -9,8 +9,8 @@ to memory when somebody connects or asks for another game; with nobody connected
 dropped from memory again after ``over_ttl``. A game in play without a turn clock that
 waits for a person's move, none of its people connected, leaves memory after
 ``abandoned_ttl`` (an hour) and comes back the same way, replayed from its log. A
-waiting table that nobody joined for ``waiting_ttl`` (24 hours) is closed (status
-``closed``, never rebuilt).
+waiting table untouched for ``waiting_ttl`` (24 hours), or for ``empty_ttl`` (an hour)
+with nobody seated at it, is closed (status ``closed``, never rebuilt).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from rummykit.server.seating import check_name, game_over, game_started, holds_s
 from rummykit.server.storage import SeatRow, Store, TableRow, TableState, now
 from rummykit.server.table import Table, table_doc
 
-__all__ = ["CODE_LETTERS", "Lobby", "NewTable", "SeatSpec"]
+__all__ = ["CODE_LETTERS", "Lobby", "NewTable", "SeatSpec", "maker_key"]
 
 #: A finished table brought back to memory is not dropped to make room for another in
 #: its first seconds, while the client that asked for it connects.
@@ -65,16 +65,28 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     clock: Annotated[int, msgspec.Meta(ge=1)] | None = None
 
 
-def _loopback(address: str) -> bool:
-    """Whether ``address`` (a client's, as the ASGI server gives it) is this machine's.
+def maker_key(address: str) -> str | None:
+    """Whose tables a client at ``address`` (as the ASGI server gives it) counts with:
+    the address itself, an IPv6 address's /64 network (one client's share, however many
+    addresses it takes from it), or None for this machine (loopback: its own user, or a
+    proxy that did not say whom it forwards for), which is not counted.
 
-    >>> _loopback("127.0.0.1"), _loopback("::1"), _loopback("203.0.113.5"), _loopback("x")
-    (True, True, False, False)
+    >>> maker_key("203.0.113.5"), maker_key("2001:db8::1"), maker_key("2001:db8::2:1")
+    ('203.0.113.5', '2001:db8::/64', '2001:db8::/64')
+    >>> maker_key("127.0.0.1"), maker_key("::1"), maker_key("testclient")
+    (None, None, 'testclient')
     """
     try:
-        return ipaddress.ip_address(address).is_loopback
+        ip = ipaddress.ip_address(address)
     except ValueError:  # not an address (a test client's name, a Unix socket's path)
-        return False
+        return address
+    if ip.is_loopback:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return maker_key(str(ip.ipv4_mapped))
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 class Lobby:
@@ -204,9 +216,9 @@ class Lobby:
         for table_id in await self.store.table_ids():
             try:
                 state = await self.store.load_table(table_id)
-                if self._stale(state.table):
+                if self._stale(state.table, state.seats):
                     await self.store.close_table(table_id)
-                    event("table.close", table_id, state.table.seq, "nobody joined: closed")
+                    event("table.close", table_id, state.table.seq, "no game began in time: closed")
                     continue
                 table = Table(state, self.store, self.config, self.runner)
                 if self._waited_out(table):
@@ -235,10 +247,16 @@ class Lobby:
         idle = now() - table.row.updated_at
         return table.abandoned() and idle > dt.timedelta(seconds=self.config.abandoned_ttl)
 
-    def _stale(self, row: TableRow) -> bool:
-        """A waiting table that nobody joined for ``waiting_ttl``."""
-        idle = now() - row.updated_at
-        return row.status == "waiting" and idle > dt.timedelta(seconds=self.config.waiting_ttl)
+    def _stale(self, row: TableRow, seats: list[SeatRow]) -> bool:
+        """A waiting table untouched for ``waiting_ttl``, or for ``empty_ttl`` with
+        nobody seated at it (never joined, or left by everybody): it holds a place of
+        the server's, and one of its maker's waiting tables, for nobody."""
+        if row.status != "waiting":
+            return False
+        ttl = self.config.waiting_ttl
+        if not any(s.kind == "person" for s in seats):
+            ttl = min(ttl, self.config.empty_ttl)
+        return now() - row.updated_at > dt.timedelta(seconds=ttl)
 
     async def sweep(self) -> tuple[int, int]:
         """Closes stale waiting tables and drops idle finished ones from memory; returns
@@ -248,11 +266,11 @@ class Lobby:
             row = table.row
             if self.tables.get(row.id) is not table:
                 continue  # dropped meanwhile (to make room), perhaps brought back since
-            if self._stale(row):
+            if row.status == "waiting" and self._stale(row, table.seats):
                 # decided again in the table's task: a join queued meanwhile keeps it open
                 if await table.call(self._close_if_stale, table):
                     await self._drop(table)
-                    event("table.close", row.id, row.seq, "nobody joined: closed")
+                    event("table.close", row.id, row.seq, "no game began in time: closed")
                     closed += 1
             elif (
                 row.status == "over"
@@ -269,7 +287,7 @@ class Lobby:
     async def _close_if_stale(self, table: Table) -> bool:
         """Closes a stale waiting table (run in its task); whether it did."""
         row = table.row
-        if not self._stale(row):
+        if not self._stale(row, table.seats):
             return False
         await self.store.close_table(row.id)
         row.status = "closed"
@@ -322,12 +340,13 @@ class Lobby:
     async def create(self, spec: NewTable, address: str | None = None) -> Table:
         """Makes, stores and starts a new table (its seats still to be taken) for a client
         at ``address``, which may have at most ``max_waiting_per_address`` tables waiting
-        (``lobby.busy``)."""
+        (``lobby.busy``; an IPv6 client's /64 network counts as one client)."""
         options, rows = self._check(spec)
-        self._check_maker(address)
+        maker = None if address is None else maker_key(address)
+        self._check_maker(maker)
         table_id = secrets.token_hex(16)
-        if address is not None:  # counted from here: a client's tables made at once too
-            self._makers[table_id] = address
+        if maker is not None:  # counted from here: a client's tables made at once too
+            self._makers[table_id] = maker
         try:
             row = await self._store_new(table_id, spec.preset, options, spec.clock, rows)
         except BaseException:
@@ -364,22 +383,23 @@ class Lobby:
         finally:
             self._making -= 1
 
-    def _check_maker(self, address: str | None) -> None:
-        """Refuses (``lobby.busy``) a new table to a client address that has as many
-        waiting tables as it may; forgets the tables that no longer wait."""
+    def _check_maker(self, maker: str | None) -> None:
+        """Refuses (``lobby.busy``) a new table to a client (:func:`maker_key`) that has
+        as many waiting tables as it may; forgets the tables that no longer wait."""
         limit = self.config.max_waiting_per_address
         for table_id in list(self._makers):  # (one not in ``tables`` is being made)
             table = self.tables.get(table_id)
             if table is not None and table.row.status != "waiting":
                 del self._makers[table_id]
-        if not limit or address is None or _loopback(address):
+        if not limit or maker is None:
             return
-        waiting = sum(1 for a in self._makers.values() if a == address)
+        waiting = sum(1 for m in self._makers.values() if m == maker)
         if waiting >= limit:
             raise LobbyError(
                 "lobby.busy",
                 f"{waiting} tables made from your address are waiting for players, the most "
-                "this server allows: start one, or wait until one is closed",
+                "this server allows: start the game at one of them, or wait until one is "
+                "closed (one that nobody sits at closes within an hour)",
                 429,
             )
 

@@ -197,6 +197,10 @@ class Table:
             await self.arm_clock()  # a clock that changed while the server was down
         except Exception:
             self._internal("the clock could not be armed")
+        try:  # a game brought back from its log: a bot to act reads the list at once
+            await self.list_actions()
+        except Exception:
+            self._internal("the legal actions could not be listed")
         while True:
             self._maybe_start_bot()
             if getter is None:
@@ -555,6 +559,10 @@ class Table:
                 )
             self.log_unreadable = True
             return False
+        try:  # the game read back from the log has no list yet
+            await self.list_actions()
+        except Exception:
+            self._internal("the legal actions could not be listed")
         if self.log_unreadable:
             self.log_unreadable = False
             log_event("storage", self.row.id, self.row.seq, "the log can be read again")

@@ -26,9 +26,10 @@ async function call(method, path, body) {
   }
   const doc = await response.json().catch(() => null);
   if (!response.ok) {
-    // an answer not of the lobby's (a proxy's page, a path that names nothing) says no
-    // more than its status: nothing there (404), or no server to talk to
-    const fallback = { rule: response.status === 404 ? "lobby.table" : "page.offline", message: response.statusText };
+    // an answer not of the lobby's (a proxy's page, a table reference that is no path of
+    // the server's) says no more than its status: no such table, or no server to talk to
+    const missing = response.status === 404 && path.startsWith("/tables/");
+    const fallback = { rule: missing ? "lobby.table" : "page.offline", message: response.statusText };
     const error = doc && doc.error ? doc.error : fallback;
     throw new LobbyError(error.rule, error.message);
   }

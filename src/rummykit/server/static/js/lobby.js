@@ -6,6 +6,9 @@ import { h, replace } from "./dom.js";
 import { has, language, setTitle, t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 
+/** The levels offered first, by how hard they are. */
+const DIFFICULTIES = ["easy", "medium", "hard", "expert"];
+
 export const presetName = (name) => (has(`preset.${name}.name`) ? t(`preset.${name}.name`) : name);
 const optionName = (key) => t(`option.${key}.name`);
 const valueName = (key, value) => {
@@ -26,11 +29,11 @@ export function tableRef(text) {
   return typed.replace(/\s+/g, "");
 }
 
-/** A bot's name at seat `i`: its level in the page's language and its seat's number
- * ("Średni 2", "Niedbały 3" for careless-25), as the server names a bot it is given no
- * name for ("Medium 2"). */
+/** A bot's name at seat `i`, in the page's language: a difficulty and its seat's number
+ * ("Średni 2"), as the server names a bot it is given no name for ("Medium 2"); a bot of
+ * another level (whose words are not names: "rollout", "careless 25") is "Bot 3". */
 function botName(level, i) {
-  const word = t(`level.${level}`).replace(/ \d+$/, ""); // "careless 25": its word alone
+  const word = DIFFICULTIES.includes(level) ? t(`level.${level}`) : t("seat.bot-short");
   return `${word.charAt(0).toLocaleUpperCase(language())}${word.slice(1)} ${i + 1}`;
 }
 
