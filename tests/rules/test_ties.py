@@ -84,6 +84,24 @@ def test_game_ties_share_in_the_replay_json_and_the_score_sheet() -> None:
     assert "joint winners (equal totals share the win): Ben and Caro" in describe_game(game)
 
 
+def test_game_ties_share_lists_the_joint_winners_in_seat_order() -> None:
+    # rules-decisions.md 46: seat order, not the names' (Zoe sits before Abe)
+    rename = {"Ana": "Cy", "Ben": "Zoe", "Caro": "Abe"}
+
+    def renamed(text: str) -> str:
+        for old, new in rename.items():
+            text = text.replace(old, new)
+        return text
+
+    names = renamed(NAMES)
+    game = make_game("remik-single", names, deals=1)
+    hands = {rename[k]: v for k, v in HANDS.items()}
+    game.start_hand(complete_deal(game.rules, names, hands, "5C", "3S 5S 7S"))
+    act(game, *(renamed(t) for t in TURNS))
+    out = replay(write_record(game)).to_json()
+    assert out["winners"] == ["Zoe", "Abe"]
+
+
 def test_game_ties_share_a_single_leader_wins_alone() -> None:
     game = tied_game("remik-single", deals=1, ties="share")
     assert game.winners == (1, 2)
