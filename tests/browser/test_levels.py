@@ -40,3 +40,12 @@ def test_a_bot_is_named_in_the_language_of_the_page_that_made_the_table(
     ready(other)
     other.locator(".seats").wait_for()
     assert "Ekspert 2" in other.inner_text(".seats")
+
+
+def test_a_bot_of_a_level_that_is_no_difficulty_is_named_bot(server: Any, browser: Any) -> None:
+    # found by a review: "Au hasard 2", "Rozgrywki 3" read as no names
+    page = new_page(browser, locale="fr-FR")
+    create_table(page, server, "Léa", "500-rum", ["bot:random", "bot:hard"])
+    page.locator(".seats").wait_for()
+    seats = page.inner_text(".seats")
+    assert "Robot 2" in seats and "Difficile 3" in seats

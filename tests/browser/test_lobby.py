@@ -57,6 +57,28 @@ def test_a_table_that_is_not_there_is_named_so_not_a_server_away(server: Any, br
     assert "[lobby.table]" in said and "[page.offline]" not in said
 
 
+def test_a_404_from_elsewhere_than_a_table_says_the_server_did_not_answer(
+    server: Any, browser: Any
+) -> None:
+    # a proxy's own 404 page for the lobby's POST: no table is missing, the server is
+    page = new_page(browser, locale="en-US")
+    page.route(
+        "**/tables",
+        lambda route: (
+            route.fulfill(status=404, body="Not Found")
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    page.goto(server.url + "/")
+    ready(page)
+    page.fill("#your-name", "Ana")
+    page.click("#create")
+    page.wait_for_selector(".new-table .message .rule-id")
+    said = page.inner_text(".new-table .message")
+    assert "[page.offline]" in said and "[lobby.table]" not in said
+
+
 def test_an_empty_name_is_asked_for_in_the_pages_language(server: Any, browser: Any) -> None:
     page = new_page(browser, locale="en-US")
     page.goto(server.url + "/?lang=pl")

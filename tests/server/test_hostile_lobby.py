@@ -8,6 +8,7 @@ import asyncio
 import datetime as dt
 import json
 import socket
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -218,6 +219,30 @@ def test_a_table_everybody_left_closes_within_empty_ttl_and_frees_its_makers_pla
         wait_for(lambda: live.get(f"/tables/{left}")["status"] == "closed", timeout=20)
         assert live.get(f"/tables/{kept}")["status"] == "waiting"
         assert _made_from(live, "203.0.113.5").status_code == 201
+
+
+def test_a_join_that_waited_for_a_table_being_closed_is_told_it_is_closed(
+    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: it was told the game had started and it might watch
+    from rummykit.server.storage import Store
+
+    closing = threading.Event()
+    original = Store.close_table
+
+    async def slow_close(self: Store, table_id: str) -> None:
+        closing.set()
+        await asyncio.sleep(1.0)  # the join comes meanwhile, and waits for the table
+        await original(self, table_id)
+
+    monkeypatch.setattr(Store, "close_table", slow_close)
+    with make_server(db=sqlite_url, empty_ttl=1.0, sweep_interval=0.2) as live:
+        table = live.http.post("/tables", json={}).json()["id"]
+        assert closing.wait(20)
+        for _ in range(2):  # while it closes, and once it is gone
+            answer = live.http.post(f"/tables/{table}/join", json={"name": "Ana"})
+            assert answer.status_code == 404, answer.text
+            assert answer.json()["error"]["rule"] == "lobby.table"
 
 
 def test_refused_requests_bring_no_finished_table_back(

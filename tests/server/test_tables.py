@@ -151,6 +151,49 @@ def test_a_game_brought_back_lists_its_actions_off_the_event_loop(
     assert on_loop == []
 
 
+def test_a_game_read_back_after_a_failed_write_lists_its_actions_off_the_event_loop(
+    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: Table.refresh's list had no test
+    import asyncio
+
+    import rummykit.hand
+
+    on_loop: list[str] = []
+    original = rummykit.hand.legal_actions
+
+    def spy(hand: Any, check: Any) -> Any:
+        if hand.rules.all_at_once_from_deal is not None:
+            try:
+                asyncio.get_running_loop()
+                on_loop.append(threading.current_thread().name)
+            except RuntimeError:  # a worker thread: as it should be
+                pass
+        return original(hand, check)
+
+    failing = [False]
+
+    def fault(point: str) -> None:
+        if point == "before-log" and failing[0]:
+            raise OSError("the disk is full")
+
+    monkeypatch.setattr(rummykit.hand, "legal_actions", spy)
+    with make_server(db=sqlite_url, fault=fault) as live:
+        table = live.table(seats("open", "open"), options={"all_at_once_from_deal": 1})["id"]
+        tokens = [live.join(table, name) for name in ("Ana", "Ben")]
+        live.post(f"/tables/{table}/start", {"token": tokens[0]})
+        clients = [live.client(table, token) for token in tokens]
+        for client in clients:
+            client.until("state")
+        mover = next(c for c in clients if c.my_turn())
+        failing[0] = True
+        assert mover.act("draw")["rule"] == "server.storage"
+        mover.until("state")  # the game as the log holds it, sent again
+        for client in clients:
+            client.close()
+    assert on_loop == []
+
+
 def test_when_the_clock_runs_out_a_bot_plays_the_turn(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:

@@ -92,7 +92,8 @@ def add_parser(sub: Any) -> None:
         type=float,
         default=24.0,
         metavar="HOURS",
-        help="close a waiting table that nobody joined for this long (24)",
+        help="close a waiting table that nobody joined for this long (24; one with nobody "
+        "seated at it closes after an hour, or this if shorter)",
     )
     p.add_argument(
         "--waiting-per-address",

@@ -65,7 +65,8 @@ class ServerConfig:
     #: the address the server listens on (``--host``): a name given here is trusted as
     #: the server's own in the Origin check
     host: str | None = None
-    #: seconds a waiting table may go without anybody joining before it is closed
+    #: seconds a waiting table may go untouched (nobody joining or leaving) before it is
+    #: closed; one with nobody seated at it, ``empty_ttl`` if shorter
     waiting_ttl: float = 24 * 3600.0
     #: seconds a waiting table with nobody seated at it (made and not joined, or left
     #: by everybody) stays open (at most ``waiting_ttl``)

@@ -205,7 +205,7 @@ class Lobby:
 
     async def restore(self) -> int:
         """Brings back every unfinished table in the store (each game replayed from its
-        log); returns how many. A waiting table past ``waiting_ttl`` is closed instead, a
+        log); returns how many. A waiting table past its time (:meth:`_stale`) is closed instead, a
         game that has waited for its people past ``abandoned_ttl`` is left in the database
         until one of them comes (:meth:`open`), and a
         table whose log does not replay is left out, logged and listed in ``unrestored``

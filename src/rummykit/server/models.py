@@ -37,8 +37,8 @@ tables = Table(
     Column("preset", String(40), nullable=False),
     Column("options", JSON, nullable=False),
     Column("clock", Integer, nullable=True),
-    #: waiting (seats being filled), playing, over (the last game ended), closed (nobody
-    #: joined in time)
+    #: waiting (seats being filled), playing, over (the last game ended), closed (no game
+    #: began in time)
     Column("status", String(16), nullable=False),
     #: the number of the table's last event (0 before any)
     Column("seq", BigInteger, nullable=False, default=0),

@@ -110,7 +110,15 @@ def holds_seat(seats: Sequence[SeatRow], token: str) -> bool:
     return _seat_of(seats, token) is not None
 
 
+def _not_closed(table: Table) -> None:
+    """Refuses (``lobby.table``, 404, as a closed table found in the database is) a
+    request that waited for a table the sweep closed meanwhile."""
+    if table.row.status == "closed":
+        raise LobbyError("lobby.table", f"table {table.row.code} is closed", 404)
+
+
 def _person(table: Table, token: str) -> SeatRow:
+    _not_closed(table)
     seat = seat_of(table, token)
     if seat is None:
         raise LobbyError("lobby.token", "this token holds no seat at this table", 403)
@@ -131,6 +139,7 @@ def game_over() -> LobbyError:
 async def join(table: Table, name: str, seat: int | None) -> dict[str, Any]:
     """Takes an open seat (``seat``, or the first open one) as ``name``; returns the
     seat and its token."""
+    _not_closed(table)
     if table.row.status == "over":
         raise game_over()
     if table.row.status != "waiting":
