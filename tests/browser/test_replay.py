@@ -56,7 +56,7 @@ def test_result_play_again_and_replay(server: Any, browser: Any) -> None:
     assert stock.get_attribute("aria-label") == f"Stock, {size} cards"
     page.keyboard.press("ArrowRight")
     assert page.evaluate("rk.replay.step") == 1
-    assert page.inner_text("#replay-what").startswith(("Eva", "Greedy"))
+    assert page.inner_text("#replay-what").startswith(("Eva", "Bot"))
     page.keyboard.press("End")
     assert page.evaluate("rk.replay.step") == steps - 1
     # the last step says who won (found by a review: it said the last action only)
