@@ -107,27 +107,34 @@ def test_a_slow_list_of_legal_actions_holds_up_no_other_table(
         assert view["legal_actions"] or view["to_act"] != view["seat"]
 
 
-def test_a_game_brought_back_lists_its_actions_off_the_event_loop(
-    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # found by a review: after a restart a bot to act read the list made on the loop
+@pytest.fixture
+def on_loop(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The threads that listed legal actions under the all-at-once rule on an event
+    loop (a server's): none should, the lists being made in worker threads."""
     import asyncio
 
     import rummykit.hand
 
-    on_loop: list[str] = []
+    names: list[str] = []
     original = rummykit.hand.legal_actions
 
     def spy(hand: Any, check: Any) -> Any:
         if hand.rules.all_at_once_from_deal is not None:
             try:
                 asyncio.get_running_loop()
-                on_loop.append(threading.current_thread().name)
+                names.append(threading.current_thread().name)
             except RuntimeError:  # a worker thread: as it should be
                 pass
         return original(hand, check)
 
     monkeypatch.setattr(rummykit.hand, "legal_actions", spy)
+    return names
+
+
+def test_a_game_brought_back_lists_its_actions_off_the_event_loop(
+    make_server: Callable[..., LiveServer], sqlite_url: str, on_loop: list[str]
+) -> None:
+    # found by a review: after a restart a bot to act read the list made on the loop
     options = {"all_at_once_from_deal": 1}
     with make_server(db=sqlite_url, bot_delay=30.0) as live:  # the bot waits to play
         table = live.table(seats("open", "greedy"), options=options)["id"]
@@ -152,32 +159,15 @@ def test_a_game_brought_back_lists_its_actions_off_the_event_loop(
 
 
 def test_a_game_read_back_after_a_failed_write_lists_its_actions_off_the_event_loop(
-    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+    make_server: Callable[..., LiveServer], sqlite_url: str, on_loop: list[str]
 ) -> None:
     # found by a review: Table.refresh's list had no test
-    import asyncio
-
-    import rummykit.hand
-
-    on_loop: list[str] = []
-    original = rummykit.hand.legal_actions
-
-    def spy(hand: Any, check: Any) -> Any:
-        if hand.rules.all_at_once_from_deal is not None:
-            try:
-                asyncio.get_running_loop()
-                on_loop.append(threading.current_thread().name)
-            except RuntimeError:  # a worker thread: as it should be
-                pass
-        return original(hand, check)
-
     failing = [False]
 
     def fault(point: str) -> None:
         if point == "before-log" and failing[0]:
             raise OSError("the disk is full")
 
-    monkeypatch.setattr(rummykit.hand, "legal_actions", spy)
     with make_server(db=sqlite_url, fault=fault) as live:
         table = live.table(seats("open", "open"), options={"all_at_once_from_deal": 1})["id"]
         tokens = [live.join(table, name) for name in ("Ana", "Ben")]
