@@ -89,3 +89,31 @@ def test_an_empty_name_is_asked_for_in_the_pages_language(server: Any, browser: 
     assert message == catalogue("pl")["hint.name"]
     page.fill("#your-name", "Ola")  # typing clears it
     assert page.evaluate("document.getElementById('your-name').validationMessage") == ""
+
+
+def test_a_refused_name_keeps_its_table_for_the_next_try_in_another_language(
+    server: Any, browser: Any
+) -> None:
+    page = new_page(browser, locale="en-US")
+    made: list[str] = []
+    page.on(
+        "request",
+        lambda r: made.append(r.url) if r.method == "POST" and r.url.endswith("/tables") else None,
+    )
+    page.goto(server.url + "/")
+    ready(page)
+    page.select_option("#seat-count", "2")
+    page.select_option("#seat-1", "bot:medium")
+    page.fill("#your-name", "medium 2")  # the bot's name, ignoring case: the server refuses it
+    page.click("#create")
+    page.locator(".new-table .message .rule-id").wait_for()
+    assert "[lobby.name]" in page.inner_text(".new-table .message") and len(made) == 1
+    page.select_option("#language", "pl")  # the bots' names change with the page's language
+    page.wait_for_function("document.documentElement.lang === 'pl'")
+    page.fill("#your-name", "Ana")
+    page.click("#create")
+    page.wait_for_url("**/?t=*")
+    ready(page)
+    assert len(made) == 1  # the table made for the refused name, not a second one
+    seats = page.evaluate("rk.session.table.seats")
+    assert [s["name"] for s in seats] == ["Ana", "Medium 2"]

@@ -96,6 +96,9 @@ function seatRow(config, index, state) {
 // What the new-table form held when the lobby was last drawn: a redraw (a language switch)
 // keeps it, and says its message again in the new language.
 let kept = null; // {preset, seatStates, typedName, values: {id: value}, more, said}
+// {key, table}: the table the form made for a name the server refused, while nobody sits
+// at it; kept across a language switch, which draws the lobby again
+let made = null;
 
 export async function renderLobby(root, config) {
   setTitle(t("lobby.title"));
@@ -197,7 +200,6 @@ export async function renderLobby(root, config) {
     keep();
   };
 
-  let made = null; // {key, table}: the table this form made, while nobody sits at it
   let busy = false; // a table is being made: a second submit (a double click) makes none
   // back from the table to this page, as the browser kept it: the form works again
   window.addEventListener("pageshow", (e) => {
@@ -225,8 +227,9 @@ export async function renderLobby(root, config) {
     }
     busy = true; // until the page goes to the table, or the server refuses
     try {
-      // a table made for a name the server then refused is used again, not left open
-      const key = JSON.stringify(spec);
+      // a table made for a name the server then refused is used again, not left open;
+      // keyed on the choices, not the bots' names, which follow the page's language
+      const key = JSON.stringify({ ...spec, seats: seatStates });
       if (!made || made.key !== key) made = { key, table: await api.createTable(spec) };
       const table = made.table;
       const seat = await api.join(table.id, name, 0);
