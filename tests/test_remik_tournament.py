@@ -386,6 +386,8 @@ def test_cli_tournament_refuses_bad_arguments_and_bad_records(
     assert "--ratios: 0 is not a list of whole numbers" in capsys.readouterr().err
     assert main(["tournament", "--bots", "wizard"]) == 2
     capsys.readouterr()
+    assert main(["tournament", "--bots", "greedy,,random"]) == 2
+    assert "--bots 'greedy,,random': entry 2 of 3 is empty" in capsys.readouterr().err
     assert main(["tournament", "--players", "100000000"]) == 2
     assert "--players must be 2 to 1000" in capsys.readouterr().err
     assert main(["tournament", "--seed", "\udcff"]) == 2

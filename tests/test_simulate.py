@@ -100,8 +100,14 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--set", "target"], "KEY=VALUE"),
         (["--players", "1"], "not 1"),
         # found by a review: it said only "500-rum is for 2 to 8 players, not 1"
-        (["--bots", "random"], "--bots random: one bot plays alone; name another"),
-        (["--bots", "greedy", "--paired"], "--bots greedy: one bot plays alone"),
+        (["--bots", "random"], "--bots 'random': one bot plays alone; name another"),
+        (["--bots", "greedy", "--paired"], "--bots 'greedy': one bot plays alone"),
+        # the other bot it suggests is not the same one again, which is refused as twice
+        (["--bots", "heuristic"], "(--bots heuristic,greedy)"),
+        (["--bots", "greedy"], "(--bots greedy,heuristic)"),
+        # an empty entry is named, not dropped (it seated fewer bots than listed)
+        (["--bots", "greedy,"], "--bots 'greedy,': entry 2 of 2 is empty"),
+        (["--bots", "greedy,,random"], "entry 2 of 3 is empty; name a bot between every"),
         (["--players", "99"], "not 99"),
         (["--games", "0"], "--games"),
         (["--jobs", "0"], "--jobs"),

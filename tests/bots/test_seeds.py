@@ -45,6 +45,11 @@ def test_registry() -> None:
     assert get_bot("ismcts", budget=5).budget == 5
     with pytest.raises(ValueError, match="levels are"):
         get_bot("grandmaster")
+    for budget in (0, -5, True, 2.5, 10**10):  # refused as the command line refuses them
+        with pytest.raises(ValueError, match=f"budget {budget!r}: a search's budget"):
+            get_bot("ismcts", budget=budget)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="budget"):
+            get_bot("expert", budget=budget)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="levels are"):
         describe("grandmaster")
 

@@ -79,6 +79,7 @@ def test_resume_saves_on_to_the_same_file(tmp_path: Path) -> None:
     [
         (["play", "--players", "9", "--no-save"], "not 9"),
         (["play", "--bots", "wizard", "--no-save"], "'wizard'"),
+        (["play", "--bots", ",greedy", "--no-save"], "--bots ',greedy': entry 1 of 2 is empty"),
         (["play", "--set", "jokers", "--no-save"], "'jokers'"),
         (["play", "--set", "jokers=7", "--no-save"], "jokers"),
         (["play", "nonsense", "--no-save"], "'nonsense'"),

@@ -240,8 +240,22 @@ def get_bot(
     :class:`DifficultyBot`); the same seed gives the same decisions.
 
     ``budget`` is the search effort (playouts or iterations per decision) of the search
-    levels, None for the level's default. Raises ``ValueError`` for an unknown level.
+    levels, a whole number from 1 to :data:`MAX_BUDGET`, or None for the level's
+    default; the other levels have no search and leave it unused (a difficulty passes
+    it to whichever level it plays). Raises ``ValueError`` for an unknown level or a
+    budget out of range.
+
+    >>> get_bot("ismcts", budget=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: budget 0: a search's budget is a whole number from 1 to 1000000000
     """
+    if budget is not None and (
+        isinstance(budget, bool) or not isinstance(budget, int) or not 1 <= budget <= MAX_BUDGET
+    ):
+        raise ValueError(
+            f"budget {budget!r}: a search's budget is a whole number from 1 to {MAX_BUDGET}"
+        )
     if level in DIFFICULTIES:
         return DifficultyBot(level, seed=seed, budget=budget, name=name)
     return LEVELS[resolve_level(level)][0](seed=seed, budget=budget, name=name)

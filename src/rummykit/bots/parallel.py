@@ -18,6 +18,7 @@ import multiprocessing.context
 import os
 import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -112,8 +113,14 @@ def run_tasks(
 def stop_workers(pool: ProcessPoolExecutor) -> None:
     """Ends the workers without waiting for their tasks (what Python 3.14's
     ``terminate_workers`` does; before it, no public way). The pool's own thread reaps
-    them."""
+    them, and this waits (a few seconds at most) until it has: before Python 3.12, that
+    thread closing its wake-up pipe while the interpreter exits could race the exit's
+    own wake-up call ("Exception ignored ... OSError: [Errno 9] Bad file descriptor"
+    printed as the process ends)."""
     processes = list((pool._processes or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # typeshed types it wrongly
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    if isinstance(manager, threading.Thread) and manager is not threading.current_thread():
+        manager.join(timeout=5)

@@ -25,6 +25,7 @@ from rummykit.bots.levels import (
     resolve_level,
     searchers_text,
 )
+from rummykit.cli.bot_lists import split_bots
 from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.runlog import blocker
 from rummykit.cli.seeds import parse_seed
@@ -209,7 +210,10 @@ def build_session(args: argparse.Namespace) -> Any:
     save: Path | None = None
     if not args.no_save:
         save = Path(args.save).expanduser() if args.save else default_save_path()
-    levels = [b.strip() for b in args.bots.split(",") if b.strip()]
+    try:
+        levels = split_bots(args.bots)
+    except ValueError as e:
+        raise RulesError("bots", str(e)) from None
     if args.resume is not None:
         _check_resume(args)
         path = Path(args.resume).expanduser() if args.resume else default_save_path()

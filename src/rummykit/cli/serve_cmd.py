@@ -101,7 +101,7 @@ def add_parser(sub: Any) -> None:
         default=50,
         metavar="N",
         help="the most tables waiting for players that one client address may have made, "
-        "0 for no limit; loopback addresses are not counted (50)",
+        "up to 1000, or 0 for no limit; loopback addresses are not counted (50)",
     )
     p.add_argument(
         "--log-format",

@@ -23,6 +23,7 @@ import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, SEARCH_LEVELS, resolve_level
 from rummykit.bots.levels import MAX_BUDGET, difficulty_help, searchers_text
 from rummykit.bots.tournament import BotSpec, GameResult, MatchResult, run_match
+from rummykit.cli.bot_lists import split_bots
 from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
 from rummykit.rules import PRESETS, Rules, Scoring
@@ -177,7 +178,10 @@ def _budget(item: str, level: str, budget: str, rules: Rules, players: int) -> N
 def _specs(text: str, rules: Rules, players: int | None) -> list[BotSpec]:
     """The bots of ``--bots`` for a table of ``players`` (None: one seat a bot) under
     ``rules``; raises :class:`_Bad` naming what is wrong."""
-    items = [b.strip() for b in text.split(",") if b.strip()]
+    try:
+        items = split_bots(text)
+    except ValueError as e:
+        raise _Bad(str(e)) from None
     if not items:
         raise _Bad("--bots needs at least one bot level")
     seats = players if players is not None else len(items)
@@ -410,9 +414,10 @@ def run(args: argparse.Namespace) -> int:
         specs = _specs(args.bots, rules, args.players)
         players = args.players if args.players is not None else len(specs)
         if args.players is None and players == 1:  # one bot, one seat a bot
+            other = "heuristic" if specs[0].label != "heuristic" else "greedy"
             raise _Bad(
-                f"--bots {args.bots}: one bot plays alone; name another (--bots "
-                f"{args.bots},greedy) or give --players for copies of it"
+                f"--bots {args.bots!r}: one bot plays alone; name another (--bots "
+                f"{specs[0].label},{other}) or give --players for copies of it"
             )
         rules.check_players(players)
         records: Path | None = None

@@ -17,6 +17,7 @@ from typing import Any
 import rummykit.cli.runlog as runlog
 from rummykit.bots import LEVELS, get_bot, resolve_level
 from rummykit.bots.levels import difficulty_help
+from rummykit.cli.bot_lists import split_bots
 from rummykit.cli.replay_cmd import printable
 from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
@@ -170,7 +171,10 @@ MAX_PLAYERS = 1000
 
 
 def _players(count: int, levels_text: str, seed: int | str) -> dict[str, Player]:
-    levels = [b.strip() for b in levels_text.split(",") if b.strip()]
+    try:
+        levels = split_bots(levels_text)
+    except ValueError as e:
+        raise _Bad(str(e)) from None
     if not levels:
         raise _Bad("--bots needs at least one bot level")
     for level in levels:
