@@ -39,6 +39,7 @@ from runs import append_line, read_lines
 
 from rummykit import Phase
 from rummykit.bots import LEVELS, Bot, HeuristicBot, ISMCTSBot, MonteCarloBot, RolloutBot
+from rummykit.bots.heuristic import BasicBot
 from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
 from rummykit.bots.policy import PolicyBot
 from rummykit.cli import runlog
@@ -130,6 +131,12 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "h-tempo-20": (HeuristicBot, {"tempo": 20.0}),
     "h-tempo-24": (HeuristicBot, {"tempo": 24.0}),
     "h-pile-12": (HeuristicBot, {"pile_outs": 12.0}),
+    # the heuristic before the blunders a review found were mended (2026-11-29): no
+    # search for a way out this turn (seek_out), no care at the hand's end (endgame)
+    "h-before": (HeuristicBot, {"seek_out": False, "endgame": False}),
+    "h-no-seek": (HeuristicBot, {"seek_out": False}),
+    "h-no-endgame": (HeuristicBot, {"endgame": False}),
+    "basic-before": (BasicBot, {"seek_out": False, "endgame": False}),
     # the search on the heuristic with the measured shares; ``draw``: it may overrule the
     # heuristic only in the draw phase and a Rummy window (plays are the heuristic's)
     "mc-m": (MonteCarloBot, {"dead_share": None}),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from rummykit import Phase
 from rummykit.actions import (
@@ -47,6 +48,7 @@ from rummykit.bots.evaluate import (
     plan_value,
     table_fits,
 )
+from rummykit.bots.going_out import may_go_out, out_line
 from rummykit.bots.inference import card_weights
 from rummykit.bots.stock import PublicStock, next_card
 from rummykit.bots.stock import public_stock as get_public_stock
@@ -116,10 +118,14 @@ class Judge:
         infer_danger: float = 0.0,
         pile_outs: float = 0.0,
         tempo: float = TEMPO,
+        joker_danger: bool = True,
     ) -> None:
         assert view.seat is not None and view.hand is not None
         #: where melds score nothing, what one more card left over costs beyond its value
         self.tempo = tempo
+        #: whether a joker thrown counts as fitting the next player's hand (a joker melds
+        #: with any two cards that go together, and lays off on nearly any meld)
+        self.joker_danger = joker_danger
         #: whether discard danger counts every opponent's hidden cards too
         self.hidden_danger = hidden_danger
         #: ``(a, b)``: where melds score, a card left over with melding chance ``q`` is
@@ -297,6 +303,8 @@ class Judge:
         pile = [int(c) for c in self.view.pile]
         # a meld with cards under it in the pile, for whoever may take that deep
         deep = self.deep and pile and card != JOKER_CODE
+        if card == JOKER_CODE and self.joker_danger:
+            risk += v + 12.0  # as a card known to meld with the next player's
         if deep and new_meld_cost(card, _counts(pile), self.ace) <= 3:
             risk += 0.6 * (v + 6.0)
         # pairs over the uniform hidden pool, where no opponent has its own weighted pool
@@ -430,6 +438,8 @@ class HeuristicBot(Bot):
         infer_danger: float = 0.0,
         pile_outs: float = 0.0,
         tempo: float = TEMPO,
+        seek_out: bool = True,
+        endgame: bool = True,
     ) -> None:
         super().__init__(seed, budget, name)
         #: whether discard danger counts every opponent's hidden cards (see Judge.danger)
@@ -453,6 +463,13 @@ class HeuristicBot(Bot):
         #: where melds score nothing, what one more card left over costs beyond its
         #: value (see Judge.kept)
         self.tempo = tempo
+        #: whether a pile take or a line of play that goes out this turn is found and
+        #: played (rummykit.bots.going_out); off, the heuristic as before 2026-11-29
+        self.seek_out = seek_out
+        #: whether the end of a hand is minded: a held lay-off is played rather than its
+        #: card thrown, melds are no longer held back once another player holds two
+        #: cards or fewer, and a joker thrown is a danger; off, as before 2026-11-29
+        self.endgame = endgame
 
     def choose(self, view: PlayerView) -> Action:
         return self.scored(view)[0][0]
@@ -495,6 +512,7 @@ class HeuristicBot(Bot):
             infer_danger=self.infer_danger,
             pile_outs=self.pile_outs,
             tempo=self.tempo,
+            joker_danger=self.endgame,
         )
 
     # ------------------------------------------------------------------ phases
@@ -521,6 +539,9 @@ class HeuristicBot(Bot):
             elif isinstance(a, Take) and a.count is not None:
                 obliged = a.count > 1 or top_must
                 worth = self._take_worth(judge, a.count, obliged)
+                if self.seek_out and self._take_goes_out(view, judge, a, obliged):
+                    out.append((a, CERTAIN / 2 + worth))  # the hand ends: nothing beats it
+                    continue
                 if a.count == 1 and recycling(view):
                     worth -= CYCLE
                 out.append((a, worth))
@@ -536,8 +557,26 @@ class HeuristicBot(Bot):
                 out.append((a, base))
         return out
 
+    def _take_goes_out(self, view: PlayerView, judge: Judge, take: Take, obliged: bool) -> bool:
+        """Whether taking ``take`` lets this player go out this very turn."""
+        assert take.count is not None
+        taken = [int(c) for c in view.pile[len(view.pile) - take.count :]]
+        keep = taken[0] if obliged else -1
+        if not may_go_out(judge.hand + taken, judge.table, judge.ace, keep):
+            return False
+        return out_line(view, take) is not None
+
     def _play(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
         target = int(view.must_meld) if view.must_meld is not None else -1
+        # a way out this turn, where the plan (melds by points) may not go out
+        if (
+            self.seek_out
+            and len(judge.hand) > 1
+            and may_go_out(judge.hand, judge.table, judge.ace, target)
+        ):
+            line = out_line(view)
+            if line:
+                return [(line[0], CERTAIN)]
         planned = self._planned(view, judge, target)
         if planned is not None:
             return [(planned, CERTAIN)]
@@ -546,6 +585,18 @@ class HeuristicBot(Bot):
         out = self._discards(view, judge)
         if not out:
             return self._weigh_table_plays(view, judge)
+        if self.endgame:
+            # a card the plan held back from a lay-off (it would open a Rummy call) is
+            # laid off rather than thrown: thrown, it is the next player's to lay off
+            card, worth = max(
+                ((int(a.card), w) for a, w in out if isinstance(a, Discard)),
+                key=lambda p: p[1],
+                default=(-1, CERTAIN),
+            )
+            if worth < CERTAIN / 2 and card >= 0 and judge.lays(card):
+                for a in view.legal_actions:
+                    if isinstance(a, LayOff) and len(a.cards) == 1 and self._layoff_card(a) == card:
+                        return [(a, CERTAIN)]
         return out
 
     def held(self, view: PlayerView) -> list[tuple[Action, float]]:
@@ -586,6 +637,12 @@ class HeuristicBot(Bot):
                 naturals, jokers = _split(a.cards)
                 by_cards.setdefault((tuple(sorted(naturals)), len(jokers)), []).append(a)
         going_out = len(plan.deadwood) <= 1 or view.stock_size <= 2 * judge.n
+        if self.endgame and not going_out:
+            # cards that lay off are not left over; and another player about to go out
+            # would catch a meld held back
+            left = sum(1 for c in plan.deadwood if not judge.lays(c))
+            others = [k for i, k in enumerate(view.hand_sizes) if i != judge.me]
+            going_out = left <= 1 or min(others, default=99) <= 2
         melds = sorted(plan.melds, key=lambda m: (target not in m, -len(m)))
         for m in melds:
             key = tuple(sorted(c for c in m if c != JOKER_CODE))
@@ -687,5 +744,7 @@ class BasicBot(HeuristicBot):
 
     level = "basic"
 
-    def __init__(self, seed: int | str = 0, budget: int | None = None, name: str = "") -> None:
-        super().__init__(seed, budget, name, hidden_danger=0.0, dead_share=FIRST_MODEL)
+    def __init__(
+        self, seed: int | str = 0, budget: int | None = None, name: str = "", **settings: Any
+    ) -> None:
+        super().__init__(seed, budget, name, hidden_danger=0.0, dead_share=FIRST_MODEL, **settings)
