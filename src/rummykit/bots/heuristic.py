@@ -568,11 +568,13 @@ class HeuristicBot(Bot):
 
     def _play(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
         target = int(view.must_meld) if view.must_meld is not None else -1
-        # a way out this turn, where the plan (melds by points) may not go out
+        # a way out this turn where the plan (melds by points) does not go out; where it
+        # does, its melds are played, which leave the cheapest card to throw
         if (
             self.seek_out
             and len(judge.hand) > 1
             and may_go_out(judge.hand, judge.table, judge.ace, target)
+            and not self._plan_goes_out(judge, target)
         ):
             line = out_line(view)
             if line:
@@ -623,6 +625,13 @@ class HeuristicBot(Bot):
                     continue
                 out.append((a, judge.worth(rest) - judge.danger(int(a.card), judge.table)))
         return out
+
+    @staticmethod
+    def _plan_goes_out(judge: Judge, target: int) -> bool:
+        """Whether the best melds by points leave one card at most that does not lay off."""
+        forced = target if target >= 0 and not judge.lays(target) else -1
+        plan = best_melds(judge.hand, judge.values, forced)
+        return sum(1 for c in plan.deadwood if not judge.lays(c)) <= 1
 
     def _planned(self, view: PlayerView, judge: Judge, target: int) -> Action | None:
         """The next meld, lay-off or swap of the best plan, if it is legal and wise."""
