@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from tests.server.kit import LiveServer, seats
 
@@ -99,3 +100,44 @@ def test_seats_tokens_and_states(live: LiveServer) -> None:
     assert response.json()["error"]["rule"] == "lobby.state"
     response = live.http.post(f"/tables/{table}/again", json={"token": ben})
     assert response.json()["error"]["rule"] == "lobby.state"  # not over yet
+
+
+def test_a_join_sent_again_with_its_key_gets_its_seat_back_with_a_new_token(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # found by a review: a server killed after a join's seat was stored, before its answer
+    # reached the client, left a seat whose token nobody had, and the name was refused
+    # as taken when sent again; a join that carries a key is answered again instead
+    key = "k3y-of_this-join-0123456789"
+    with make_server(db=sqlite_url) as live:
+        table = live.table(seats("open", "open", "open"))["id"]
+        first = live.post(f"/tables/{table}/join", {"name": "Ana", "key": key})  # lost
+    with make_server(db=sqlite_url) as live:  # restarted
+        again = live.post(f"/tables/{table}/join", {"name": "Ana", "key": key})
+        assert again["seat"] == first["seat"] == 0 and again["token"] != first["token"]
+        assert [s["name"] for s in again["table"]["seats"]] == ["Ana", None, None]
+        old = live.http.post(f"/tables/{table}/leave", json={"token": first["token"]})
+        assert old.status_code == 403 and old.json()["error"]["rule"] == "lobby.token"
+        with_seat = {"name": "Ana", "key": key, "seat": 0}  # the same body, seat named
+        assert live.post(f"/tables/{table}/join", with_seat)["seat"] == 0
+        for other in (
+            {"name": "Ana", "key": "another-key-0123456789"},  # another client's join
+            {"name": "Ana"},
+            {"name": "ana", "key": key},  # (a name is the same name ignoring case)
+        ):
+            refused = live.http.post(f"/tables/{table}/join", json=other)
+            assert refused.status_code == 400, other
+            assert refused.json()["error"]["rule"] == "lobby.name"
+        refused = live.http.post(f"/tables/{table}/join", json={**with_seat, "seat": 1})
+        assert refused.json()["error"]["rule"] == "lobby.name"  # not the seat it holds
+        ben = live.post(f"/tables/{table}/join", {"name": "Ben", "key": key})  # a new seat
+        assert ben["seat"] == 1
+        for bad in ("short", "x" * 65, "not url-safe: 0123456789", ""):
+            answer = live.http.post(f"/tables/{table}/join", json={"name": "Cy", "key": bad})
+            assert answer.status_code == 400, bad
+            assert answer.json()["error"] == {
+                "rule": "lobby.request",
+                "message": "key: a join's key is 16 to 64 characters from A-Z, a-z, 0-9, "
+                "'-' and '_'",
+            }
+        assert [s["kind"] for s in live.get(f"/tables/{table}")["seats"]][2] == "open"

@@ -136,6 +136,29 @@ def test_a_database_failing_under_a_request_is_503_server_storage(
     assert live.http.post("/tables", json={}).status_code == 201  # back: nothing was made
 
 
+def test_a_database_failing_under_a_websocket_before_its_welcome_is_server_storage(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # found by a review: a WebSocket opened to a table that is not in memory while the
+    # database was down was told server.internal, and the failure logged as internal
+    from sqlalchemy.exc import OperationalError
+
+    from rummykit.server.storage import Store, _stored
+
+    @_stored
+    async def down(self: Store, *_: object, **__: object) -> None:
+        raise OperationalError("SELECT 1", {}, ConnectionRefusedError("connection refused"))
+
+    monkeypatch.setattr(Store, "find_table", down)
+    with caplog.at_level(logging.ERROR, logger="rummykit.server"):
+        message, code = _hello(live, "ABCDEF", None)
+    assert code == 1011
+    assert (message["rule"], message["seq"]) == ("server.storage", None)
+    assert message["message"] == "the database could not be reached; try again"
+    logged = [r for r in caplog.records if getattr(r, "kind", None) in ("storage", "internal")]
+    assert [getattr(r, "kind", None) for r in logged] == ["storage"] and logged[0].exc_info
+
+
 def test_a_token_acts_only_for_its_own_seat_at_its_own_table(live: LiveServer) -> None:
     first = live.table(seats("open", "open"))["id"]
     other = live.table(seats("open", "open"))["id"]

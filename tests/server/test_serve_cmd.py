@@ -176,7 +176,7 @@ def test_serve_says_when_it_cannot_listen(
 
 def test_serve_makes_the_folder_of_its_database(tmp_path: Path) -> None:
     # as the default database's folder is made, and every command's output folders
-    from rummykit.cli.serve_cmd import _database_problem, _sqlite_folder
+    from rummykit.cli.serve_cmd import _sqlite_folder
 
     url = f"sqlite+aiosqlite:///{tmp_path}/new/deeper/rk.db"
     assert _sqlite_folder(url) == tmp_path / "new" / "deeper"
@@ -192,13 +192,75 @@ def test_serve_makes_the_folder_of_its_database(tmp_path: Path) -> None:
         assert process.stdout is not None
         assert process.stdout.readline().startswith("rummykit server: open http")
         assert (tmp_path / "new" / "deeper" / "rk.db").is_file()
-        assert _database_problem(url) is None
+        assert _lock_held(url)  # the server's since before it said its address
     finally:
         process.send_signal(signal.SIGINT)
         try:
             process.wait(20)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+def _lock_held(url: str) -> bool:
+    """Whether a server holds the database's lock (another lock on it is refused)."""
+    import asyncio
+
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from rummykit.server.owner import DatabaseInUse, DatabaseLock
+
+    async def refused() -> bool:
+        engine, lock = create_async_engine(url), DatabaseLock()
+        try:
+            await lock.take(engine)
+        except DatabaseInUse:
+            return True
+        finally:
+            await lock.release()
+            await engine.dispose()
+        return False
+
+    return asyncio.run(refused())
+
+
+def test_of_two_servers_started_at_once_the_second_says_why_before_any_address(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by a review: the check before the address took the database's lock and let it
+    # go, and the server took it again as it started: a second server started at the same
+    # moment passed its check in that gap, said its address, then failed in uvicorn's
+    # startup with a traceback. The second starts here while the first is between its
+    # check and listening, at a port that is taken (so it would end if it got past).
+    import socket
+
+    from rummykit.cli import main, serve_cmd
+
+    db = f"sqlite+aiosqlite:///{tmp_path / 'rk.db'}"
+    second: list[subprocess.CompletedProcess[str]] = []
+
+    def meanwhile(host: str, port: int) -> str:
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            command = [sys.executable, "-m", "rummykit", "serve", "--db", db, "--port"]
+            second.append(
+                subprocess.run(
+                    [*command, str(taken.getsockname()[1]), "--processes", "0"],
+                    capture_output=True,
+                    text=True,
+                    timeout=60,
+                )
+            )
+        return "stopped by the test"
+
+    monkeypatch.setattr(serve_cmd, "_listen_problem", meanwhile)
+    assert main(["serve", "--db", db, "--port", str(_free_port()), "--processes", "0"]) == 4
+    assert "rummykit serve: stopped by the test" in capsys.readouterr().err
+    (run,) = second
+    assert run.returncode == 3, run.stderr
+    assert "another rummykit server uses this database" in run.stderr
+    assert run.stdout == "" and "Traceback" not in run.stderr
+    assert not _lock_held(db)  # the first let it go as it ended
 
 
 def test_serve_without_the_extra_says_what_to_install() -> None:

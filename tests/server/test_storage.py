@@ -371,6 +371,79 @@ def test_a_second_server_on_the_same_database_is_refused(
         assert again.get(f"/tables/{table}")["id"] == table
 
 
+def test_the_same_sqlite_file_named_another_way_is_the_same_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: the lock file was named after the path as given, so a second
+    # server on the same file reached through a symbolic link started beside the first
+    from rummykit.server.owner import DatabaseInUse, DatabaseLock
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    database = tmp_path / "data" / "server.db"
+    link = tmp_path / "elsewhere" / "link.db"
+    link.symlink_to(database)
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    others = [
+        str(link),  # a symbolic link to the file
+        "../data/server.db",  # a relative path, with '..'
+        str(tmp_path / "elsewhere" / ".." / "data" / "server.db"),
+    ]
+
+    async def refused(url: str) -> bool:
+        from sqlalchemy.ext.asyncio import create_async_engine
+
+        engine = create_async_engine(url)
+        second = DatabaseLock()
+        try:
+            await second.take(engine)
+        except DatabaseInUse:
+            return True
+        finally:
+            await engine.dispose()
+        await second.release()
+        return False
+
+    async def check() -> None:
+        first = DatabaseLock()
+        store = await Store.open(f"sqlite+aiosqlite:///{database}", lock=first)
+        try:
+            for other in others:
+                assert await refused(f"sqlite+aiosqlite:///{other}"), other
+        finally:
+            await first.release()
+            await store.close()
+        assert not await refused(f"sqlite+aiosqlite:///{link}")  # free once let go
+
+    asyncio.run(check())
+    assert not (tmp_path / "elsewhere" / "link.db.lock").exists()  # beside the file itself
+    # and the command says so before it listens (exit status 3: the database)
+    serve = [sys.executable, "-m", "rummykit", "serve", "--processes", "0", "--port"]
+    server = subprocess.Popen(
+        [*serve, str(_free_port()), "--db", f"sqlite+aiosqlite:///{database}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert server.stdout is not None
+        assert "rummykit server: open" in server.stdout.readline()  # it holds the lock
+        run = subprocess.run(
+            [*serve, str(_free_port()), "--db", f"sqlite+aiosqlite:///{link}"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=ROOT,
+        )
+        assert run.returncode == 3, run.stderr
+        assert "another rummykit server uses this database" in run.stderr
+        assert "open http" not in run.stdout
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
 def test_the_database_lock_is_taken_again_after_its_connection_was_cut(db_url: str) -> None:
     # found by a review: on PostgreSQL the lock lives with its connection, and a database
     # restart cut it for good, so a second server could start beside the first

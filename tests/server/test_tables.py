@@ -293,6 +293,33 @@ def test_back_after_the_stand_in_drew_keeps_the_turns_clock(
         assert st["clock"]["deadline"] == running["deadline"]  # the same turn's clock
 
 
+def test_a_restart_in_the_middle_of_back_goes_on_with_the_stopped_clock(
+    make_server: Callable[..., LiveServer], sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by a review: back wrote the seat (its stopped clock cleared) and the clock
+    # going on in two transactions; a server killed between them came back with neither,
+    # and the restored table gave the person a fresh clock. Here every write of the clock
+    # alone fails (as the second transaction never came): the seat's own write carries it
+    from rummykit.server.storage import StorageError
+
+    with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=10.0) as live:
+        table, tokens, _, first, mover, _ = _clocked_table(live)
+        running = first["clock"]
+        live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
+
+        async def killed(*_: object) -> None:
+            raise StorageError("set_clock failed: the server was killed")
+
+        monkeypatch.setattr(live.server.store, "set_clock", killed)
+        live.http.post(f"/tables/{table}/back", json={"token": tokens[mover]})
+        monkeypatch.undo()
+    with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=10.0) as live:
+        state = live.client(table, tokens[mover]).until("state")
+        assert state["seq"] == first["seq"]  # the stand-in had not played
+        assert _same_clock(state["clock"], running)  # not a fresh one
+        assert not live.get(f"/tables/{table}")["seats"][mover]["away"]
+
+
 def test_another_seats_back_keeps_the_stopped_clock(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:

@@ -5,11 +5,17 @@ without the extra."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rummykit.cli.runlog import make_folder
+
+if TYPE_CHECKING:  # the server's parts are imported only when it runs
+    from starlette.applications import Starlette
+
+    from rummykit.server.app import Server
 
 __all__ = ["add_parser", "run"]
 
@@ -120,10 +126,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serves until interrupted; 2 for a bad option."""
-    import uvicorn
-
     from rummykit.server import ServerConfig, create_app
-    from rummykit.server.logs import logging_config
     from rummykit.server.origins import is_origin
     from rummykit.server.storage import default_url
 
@@ -210,31 +213,7 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 3
-    problem = _database_problem(db)
-    if problem is not None:
-        print(f"rummykit serve: --db {_safe(db)}: {problem}", file=sys.stderr)
-        return 3
-    problem = _listen_problem(args.host, args.port)
-    if problem is not None:
-        print(f"rummykit serve: {problem}", file=sys.stderr)
-        return 4
-    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
-    print(f"rummykit server: open http://{shown}:{args.port}/ (Ctrl+C stops it)")
-    print(f"database: {_safe(db)}", flush=True)
-    uvicorn.run(
-        create_app(config),
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        log_config=logging_config(args.log_format, args.log_level),
-        ws_max_size=65536,
-        ws_ping_interval=20,
-        ws_ping_timeout=20,
-        # a stop (SIGTERM, Ctrl+C) waits this long for open requests and connections,
-        # then closes them: a client that never reads does not hold the server up
-        timeout_graceful_shutdown=GRACEFUL_STOP,
-    )
-    return 0
+    return _serve(create_app(config), args, db)
 
 
 #: Seconds a stopping server waits for open requests and connections to end.
@@ -261,22 +240,83 @@ def _listen_problem(host: str, port: int) -> str | None:
     return None
 
 
-def _database_problem(url: str) -> str | None:
-    """Why the server could not use the database at ``url`` (opened, brought up to date
-    and closed again, as the server will at start), or None."""
-    import asyncio
+def _serve(app: Starlette, args: argparse.Namespace, db: str) -> int:
+    """Serves ``app`` until stopped; 3 when the database cannot be used, 4 when the server
+    cannot listen (said before the address, see :func:`_ready`)."""
+    import socket
 
-    from rummykit.server.owner import DatabaseInUse, DatabaseLock
-    from rummykit.server.storage import Store
+    import uvicorn
 
-    async def check() -> None:
-        lock = DatabaseLock()  # another server's: this one would be refused at start
-        store = await Store.open(url, lock=lock)
-        await lock.release()
-        await store.close()
+    class Serving(uvicorn.Server):
+        """uvicorn's server, which first gets ready (:func:`_ready`) in the event loop
+        that it then serves in: the database's lock, taken there, is the server's."""
+
+        refused: int | None = None
+
+        async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+            self.refused = await _ready(app, args, db)
+            if self.refused is None:
+                await super().serve(sockets)
+
+    server = Serving(
+        uvicorn.Config(
+            app,
+            host=args.host,
+            port=args.port,
+            log_config=None,  # configured once ready (nothing logged in a refusal)
+            ws_max_size=65536,
+            ws_ping_interval=20,
+            ws_ping_timeout=20,
+            # a stop (SIGTERM, Ctrl+C) waits this long for open requests and connections,
+            # then closes them: a client that never reads does not hold the server up
+            timeout_graceful_shutdown=GRACEFUL_STOP,
+        )
+    )
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C before the server's own handler
+        server.run()
+    if server.refused is not None:
+        return server.refused
+    return 0 if server.started else STARTUP_FAILURE
+
+
+#: The exit status when the app fails to start (as uvicorn's own).
+STARTUP_FAILURE = 3
+
+
+async def _ready(app: Starlette, args: argparse.Namespace, db: str) -> int | None:
+    """Opens the database (running the migrations) and keeps it, and its lock, for the
+    server, then checks that it can listen; says the address and configures the log
+    (None), or says why not (3: the database, 4: the address). Taking the lock before
+    saying an address, and keeping it, means that of two servers started at the same
+    moment on one database the second says why here, not after its address."""
+    import logging.config
+
+    from rummykit.server.logs import logging_config
+
+    server = app.state.server
+    problem = await _database_problem(server)
+    if problem is not None:
+        print(f"rummykit serve: --db {_safe(db)}: {problem}", file=sys.stderr)
+        return 3
+    problem = _listen_problem(args.host, args.port)
+    if problem is not None:
+        await server.stop()  # the database and its lock let go
+        print(f"rummykit serve: {problem}", file=sys.stderr)
+        return 4
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
+    print(f"rummykit server: open http://{shown}:{args.port}/ (Ctrl+C stops it)")
+    print(f"database: {_safe(db)}", flush=True)
+    logging.config.dictConfig(logging_config(args.log_format, args.log_level))
+    return None
+
+
+async def _database_problem(server: Server) -> str | None:
+    """Why ``server`` could not use its database (opened, its lock taken and brought up
+    to date, as the server keeps it), or None."""
+    from rummykit.server.owner import DatabaseInUse
 
     try:
-        asyncio.run(check())
+        await server.open()
     except DatabaseInUse as e:
         return str(e)
     except Exception as e:  # every driver and migration error: said in one line

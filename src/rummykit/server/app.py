@@ -57,17 +57,27 @@ class Server:
             raise RuntimeError("the server has not started")
         return self._lobby
 
+    async def open(self) -> Store:
+        """Opens the store, taking the database's lock (one server per database:
+        :mod:`rummykit.server.owner`), unless it is open already. ``rummykit serve`` opens
+        it before it says its address, in the loop the server then runs in, and the lock
+        stays held from then on: of two servers started at once on one database, the
+        second is refused there, not after it has said an address. Raises
+        :class:`~rummykit.server.owner.DatabaseInUse`, or what the database raised."""
+        if self._store is None:
+            self._store = await Store.open(self.config.db, lock=self._lock)
+        return self._store
+
     async def start(self) -> None:
-        """Opens the store and restores every table."""
-        # one server per database (rummykit.server.owner)
-        self._store = await Store.open(self.config.db, lock=self._lock)
+        """Opens the store (if :meth:`open` has not) and restores every table."""
+        store = await self.open()
         self.runner.open()
-        self._lobby = Lobby(self._store, self.config, self.runner)
+        self._lobby = Lobby(store, self.config, self.runner)
         try:
             await self._lobby.restore()
         except BaseException:
             await self._lock.release()
-            await self._store.close()
+            await store.close()
             self._store = self._lobby = None
             raise
         self.collector.start()  # what was restored lives long: frozen

@@ -5,7 +5,7 @@
 >>> from sqlalchemy.ext.asyncio import create_async_engine
 >>> engine = create_async_engine("sqlite+aiosqlite:///:memory:")
 >>> asyncio.run(upgrade(engine))
-'0003'
+'0004'
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rummykit.server.models import metadata
 __all__ = ["HEAD", "upgrade"]
 
 #: The newest revision: what :func:`upgrade` leaves a database at.
-HEAD = "0003"
+HEAD = "0004"
 
 
 def _script_directory() -> ScriptDirectory:

@@ -66,6 +66,9 @@ seats = Table(
     #: the turn clock their leaving stopped (turn, deadline, ...): it goes on if they come
     #: back in the same turn, so leaving is no way to a fresh clock, restart or not
     Column("stopped", JSON, nullable=True),
+    #: the hash of the key the person's join carried: the same join sent again (its
+    #: answer lost) gets the seat back, with a new token
+    Column("key_hash", String(64), nullable=True),
 )
 
 #: One game at a table: its record's header, and the record itself once it is over.

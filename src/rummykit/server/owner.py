@@ -5,7 +5,9 @@ alone knows: the same seat sold twice, a move refused on one that the other logg
 (docs/server.md). So a server takes, at start, a lock that a second one cannot:
 
 - SQLite: an exclusive ``flock`` on a file beside the database (``<file>.lock``, kept);
-  the system drops it when the process ends, however it ends;
+  the system drops it when the process ends, however it ends. The database's path is
+  resolved first (symbolic links, ``..``, a relative path), so that the same file named
+  another way has the same lock;
 - PostgreSQL: a session advisory lock (``pg_try_advisory_lock``), held by a connection
   of its own: dropped when that connection closes, the server's end included, and when
   it is cut (the database restarts): the server takes it again (:meth:`DatabaseLock.keep`,
@@ -54,7 +56,8 @@ class DatabaseLock:
         url = engine.url
         if url.get_backend_name() == "sqlite":
             if fcntl is not None and url.database and url.database != ":memory:":
-                self._lock_file(Path(url.database))
+                # the file itself, however it is named: through a link, or relative
+                self._lock_file(Path(url.database).resolve())
             return
         # in autocommit: the connection holds the lock, not a transaction left open
         conn = await (await engine.connect()).execution_options(isolation_level="AUTOCOMMIT")

@@ -45,7 +45,7 @@ from rummykit.server.lobby import Lobby, NewTable
 from rummykit.server.logs import event
 from rummykit.server.origins import origin_allowed
 from rummykit.server.protocol import PROTOCOL
-from rummykit.server.storage import GameRow, StorageError, Store
+from rummykit.server.storage import GameRow, Store, storage_failure
 from rummykit.server.table import TableStopped
 
 __all__ = ["internal_error", "lobby_routes"]
@@ -66,6 +66,8 @@ class JoinBody(msgspec.Struct, forbid_unknown_fields=True):
 
     name: Annotated[str, msgspec.Meta(max_length=64)]
     seat: Annotated[int, msgspec.Meta(ge=0, le=64)] | None = None
+    #: the client's key for this join (see :func:`rummykit.server.seating.join`)
+    key: Annotated[str, msgspec.Meta(max_length=128)] | None = None
 
 
 class TokenBody(msgspec.Struct, forbid_unknown_fields=True):
@@ -78,22 +80,11 @@ def _error(e: RummyError, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": e.to_json()}, status_code=getattr(e, "status", status))
 
 
-def _storage_failure(exc: BaseException | None) -> bool:
-    """Whether ``exc`` is the database failing under the request: a :class:`StorageError`
-    of the store, or an exception raised from one."""
-    seen = 0
-    while exc is not None and seen < 8:
-        if isinstance(exc, StorageError):
-            return True
-        exc, seen = exc.__cause__, seen + 1
-    return False
-
-
 def internal_error(request: Request, exc: Exception | None = None) -> JSONResponse:
     """Logs ``exc`` (default: the exception being handled); answers 500
     ``server.internal``, or 503 ``server.storage`` where the database failed (a request
     that may be sent again)."""
-    storage = _storage_failure(exc)
+    storage = storage_failure(exc)
     event(
         "storage" if storage else "internal",
         request.path_params.get("ref"),
@@ -243,7 +234,13 @@ def lobby_routes(
     async def join(request: Request) -> dict[str, Any]:
         body = await _body(request, JoinBody, limit)  # read first: a slow body holds no table
         return await on_table(
-            request.path_params["ref"], None, seating.join, body.name, body.seat, joining=True
+            request.path_params["ref"],
+            None,
+            seating.join,
+            body.name,
+            body.seat,
+            body.key,
+            joining=True,
         )
 
     def with_token(

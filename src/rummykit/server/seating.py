@@ -8,8 +8,10 @@ compares hashes with :func:`secrets.compare_digest`.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
+import re
 import secrets
 import time
 import unicodedata
@@ -30,6 +32,7 @@ __all__ = [
     "MAX_NAME_CHARS",
     "again",
     "back",
+    "check_key",
     "check_name",
     "connect",
     "disconnect",
@@ -44,6 +47,8 @@ __all__ = [
 
 #: The longest nickname.
 MAX_NAME_CHARS = 24
+#: A join's key: 16 to 64 URL-safe characters, chosen at random by the client.
+_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 def new_token() -> str:
@@ -83,6 +88,24 @@ def check_name(name: str, taken: list[str]) -> str:
     if any(folded == _folded(other) for other in taken):
         raise LobbyError("lobby.name", f"{name!r} is taken at this table: choose another")
     return name
+
+
+def check_key(key: str) -> str:
+    """``key`` if it may be a join's key (16 to 64 of ``A-Z a-z 0-9 - _``).
+
+    >>> check_key("c2VjcmV0LWtleS0xMjM0")
+    'c2VjcmV0LWtleS0xMjM0'
+    >>> check_key("short")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    rummykit.server.errors.LobbyError: key: a join's key is 16 to 64 characters from ...
+    """
+    if not _KEY.fullmatch(key):
+        raise LobbyError(
+            "lobby.request",
+            "key: a join's key is 16 to 64 characters from A-Z, a-z, 0-9, '-' and '_'",
+        )
+    return key
 
 
 def _seat_of(seats: Sequence[SeatRow], token: str) -> int | None:
@@ -136,10 +159,15 @@ def game_over() -> LobbyError:
     return LobbyError("lobby.state", "the game is over: its players may play again", 409)
 
 
-async def join(table: Table, name: str, seat: int | None) -> dict[str, Any]:
+async def join(table: Table, name: str, seat: int | None, key: str | None = None) -> dict[str, Any]:
     """Takes an open seat (``seat``, or the first open one) as ``name``; returns the
-    seat and its token."""
+    seat and its token. ``key``, the client's, is kept (hashed) with the seat: the same
+    join sent again, its answer lost, gets that seat again with a new token, the old
+    one no longer working (:func:`_join_again`), rather than a refusal of its name."""
     _not_closed(table)
+    held = None if key is None else _held(table, name, seat, check_key(key))
+    if held is not None:
+        return await _join_again(table, held)
     if table.row.status == "over":
         raise game_over()
     if table.row.status != "waiting":
@@ -156,13 +184,42 @@ async def join(table: Table, name: str, seat: int | None) -> dict[str, Any]:
     elif seat not in open_seats:
         raise LobbyError("lobby.seat", f"seat {seat} is taken", 409)
     token = new_token()
-    row = SeatRow(seat, "person", name, None, token_hash(token), False)
+    key_hash = None if key is None else token_hash(key)
+    row = SeatRow(seat, "person", name, None, token_hash(token), False, key_hash=key_hash)
     await table.store.update_seat(table.row.id, row)
     table.seats[seat] = row
     table.row.updated_at = now()
     event("seat.join", table.row.id, table.row.seq, f"{name} took seat {seat}", seat=seat)
     table.broadcast_table()
     return {"seat": seat, "token": token, "table": table.doc()}
+
+
+def _held(table: Table, name: str, seat: int | None, key: str) -> SeatRow | None:
+    """The seat that a join of ``name`` with ``key`` took already (and ``seat``, if
+    given), or None (every seat is compared)."""
+    wanted = token_hash(key)
+    found = None
+    for s in table.seats:
+        same = s.kind == "person" and s.name == name and seat in (None, s.seat)
+        if s.key_hash is not None and secrets.compare_digest(s.key_hash, wanted) and same:
+            found = s
+    return found
+
+
+async def _join_again(table: Table, s: SeatRow) -> dict[str, Any]:
+    """Answers a join sent again (:func:`join`) with its seat and a new token: the old
+    token, which the lost answer held, no longer works, and connections made with it
+    only watch."""
+    token = new_token()
+    row = dataclasses.replace(s, token_hash=token_hash(token))
+    await table.store.update_seat(table.row.id, row)
+    table.seats[s.seat] = row
+    table.row.updated_at = now()
+    event("seat.join", table.row.id, table.row.seq, f"{s.name} joined again", seat=s.seat)
+    for conn in [c for c in table.conns if c.seat == s.seat]:
+        conn.seat = None
+    table.broadcast_table()
+    return {"seat": s.seat, "token": token, "table": table.doc()}
 
 
 async def leave(table: Table, token: str) -> dict[str, Any]:
@@ -181,7 +238,7 @@ async def leave(table: Table, token: str) -> dict[str, Any]:
         return {"seat": s.seat, "left": True, "table": table.doc()}
     if not s.away:
         stopped = stop(table) if table.clock.seat == s.seat else None
-        row = SeatRow(s.seat, s.kind, s.name, s.level, s.token_hash, True, stopped)
+        row = dataclasses.replace(s, away=True, stopped=stopped)
         await table.store.update_seat(table.row.id, row)
         table.seats[s.seat] = row
         event("seat.away", table.row.id, table.row.seq, f"{s.name} left", seat=s.seat)
@@ -230,13 +287,21 @@ async def back(table: Table, token: str) -> dict[str, Any]:
     """Takes a seat back from its stand-in bot."""
     s = _person(table, token)
     if s.away:
-        row = SeatRow(s.seat, s.kind, s.name, s.level, s.token_hash, False)
-        await table.store.update_seat(table.row.id, row)
-        table.seats[s.seat] = row
+        row = dataclasses.replace(s, away=False, stopped=None)
+        table.seats[s.seat] = row  # (the clock to run is the seated person's)
+        try:
+            clock = table.clock_to_arm(keep=resumed(s, table))
+            # the seat and its clock in one transaction: a restart finds the seat away
+            # with its stopped clock, or back with that clock going on, never back
+            # without a clock (a restored table would start a fresh one)
+            await table.store.update_seat(table.row.id, row, clock=(clock.seat, clock.deadline))
+        except BaseException:
+            table.seats[s.seat] = s
+            raise
+        table.clock_stored(clock)
         event("seat.back", table.row.id, table.row.seq, f"{s.name} is back", seat=s.seat)
         table.notice("back", s.seat, f"{s.name} is back")
         table.broadcast_table()
-        await table.arm_clock(keep=resumed(s, table))
         table.broadcast_state()  # the clock runs again
     return {"seat": s.seat, "table": table.doc()}
 

@@ -41,6 +41,7 @@ __all__ = [
     "TableState",
     "is_reference",
     "now",
+    "storage_failure",
 ]
 
 #: The longest table id, code or game id looked up (ids are 32 and 16 hex digits).
@@ -82,6 +83,9 @@ class SeatRow:
     #: the turn clock the person's leaving stopped, as :func:`rummykit.server.seating.stop`
     #: writes it (None: none)
     stopped: dict[str, Any] | None = None
+    #: the hash of the key the person's join carried (None: none), so that the same join
+    #: sent again (its answer lost) gets the seat back (:func:`rummykit.server.seating.join`)
+    key_hash: str | None = None
 
 
 @dataclass
@@ -213,6 +217,17 @@ class StorageError(Exception):
     or refusing): raised from the driver's own exception, which it names."""
 
 
+def storage_failure(exc: BaseException | None) -> bool:
+    """Whether ``exc`` is the database failing: a :class:`StorageError` of the store, or
+    an exception raised from one (the server says ``server.storage``: try again)."""
+    seen = 0
+    while exc is not None and seen < 8:
+        if isinstance(exc, StorageError):
+            return True
+        exc, seen = exc.__cause__, seen + 1
+    return False
+
+
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
@@ -329,6 +344,7 @@ class Store:
             "token_hash": s.token_hash,
             "away": s.away,
             "stopped": s.stopped,
+            "key_hash": s.key_hash,
         }
         if new:
             await conn.execute(insert(seats).values(table_id=table_id, seat=s.seat, **values))
@@ -340,13 +356,21 @@ class Store:
             )
 
     @_stored
-    async def update_seat(self, table_id: str, s: SeatRow) -> None:
-        """Writes one seat's new state."""
+    async def update_seat(
+        self,
+        table_id: str,
+        s: SeatRow,
+        *,
+        clock: tuple[int | None, dt.datetime | None] | None = None,
+    ) -> None:
+        """Writes one seat's new state, and with ``clock`` (seat, deadline) the turn clock
+        that runs from now on, in the same transaction."""
+        values: dict[str, Any] = {"updated_at": now()}
+        if clock is not None:
+            values.update(clock_seat=clock[0], clock_deadline=clock[1])
         async with self.engine.begin() as conn:
             await self._write_seat(conn, table_id, s)
-            await conn.execute(
-                update(tables).where(tables.c.id == table_id).values(updated_at=now())
-            )
+            await conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
 
     @_stored
     async def start_game(self, table_id: str, game: GameRow, first: HandRow) -> None:
@@ -569,7 +593,9 @@ class Store:
                 clock_deadline=None if t.clock_deadline is None else _utc(t.clock_deadline),
             )
             seat_rows = [
-                SeatRow(r.seat, r.kind, r.name, r.level, r.token_hash, r.away, r.stopped)
+                SeatRow(
+                    r.seat, r.kind, r.name, r.level, r.token_hash, r.away, r.stopped, r.key_hash
+                )
                 for r in await conn.execute(
                     select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
                 )

@@ -700,18 +700,29 @@ class Table:
         seconds = self.row.clock or 0
         return min(seconds, self.config.call_clock) if window else seconds
 
-    async def arm_clock(self, fresh: bool = False, keep: TurnClock | None = None) -> None:
-        """Starts, keeps or stops the clock for whoever is to act, storing its deadline.
-        ``keep``: a clock stopped earlier in this same part of the turn goes on from its
-        deadline rather than starting anew (a person back from leaving mid-turn)."""
+    def clock_to_arm(self, fresh: bool = False, keep: TurnClock | None = None) -> TurnClock:
+        """The clock :meth:`arm_clock` would run (nothing stored or changed): ``keep``, a
+        clock stopped earlier in this same part of the turn, goes on from its deadline
+        rather than starting anew (a person back from leaving mid-turn)."""
         clock = self.next_clock(fresh)
         if keep is not None and (keep.seat, keep.window) == (clock.seat, clock.window):
             clock = TurnClock(keep.seat, keep.deadline, keep.window, keep.fired)
+        return clock
+
+    async def arm_clock(self, fresh: bool = False, keep: TurnClock | None = None) -> None:
+        """Starts, keeps or stops the clock for whoever is to act, storing its deadline
+        (``keep``: see :meth:`clock_to_arm`)."""
+        clock = self.clock_to_arm(fresh, keep)
         if clock is self.clock:
             return
         if (clock.seat, clock.deadline) != (self.row.clock_seat, self.row.clock_deadline):
             await self.store.set_clock(self.row.id, clock.seat, clock.deadline)
-            self.row.clock_seat, self.row.clock_deadline = clock.seat, clock.deadline
+        self.clock_stored(clock)
+
+    def clock_stored(self, clock: TurnClock) -> None:
+        """Runs ``clock``, whose seat and deadline the database holds now (written by
+        :meth:`arm_clock`, or with a seat's change in the same transaction)."""
+        self.row.clock_seat, self.row.clock_deadline = clock.seat, clock.deadline
         self.clock = clock
 
     async def _clock_ran_out(self) -> None:

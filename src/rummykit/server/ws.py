@@ -6,8 +6,9 @@ sees it. A bad message is answered with a named error and the connection stays o
 only a bad ``hello`` closes it (codes: 4400 bad hello, 4401 a page from another origin,
 4403 unknown token, 4404 no such table, 4408 no hello in time, 4429 far over the rate
 limit, 4503 a table the server cannot open now (it is full, or could not bring the
-table back at its start), 1011 the server failed). A client that reads too slowly is cut
-off without a close (:meth:`Connection.cut`).
+table back at its start), 1011 the server failed: ``server.storage`` where its database
+did, else ``server.internal``). A client that reads too slowly is cut off without a
+close (:meth:`Connection.cut`).
 
 An unexpected exception while handling a message is logged (kind ``internal``) and the
 client gets a ``server.internal`` error, never the exception itself.
@@ -42,6 +43,7 @@ from rummykit.server.protocol import (
     decode,
     error,
 )
+from rummykit.server.storage import storage_failure
 from rummykit.server.table import Table, TableStopped
 
 __all__ = ["play_socket"]
@@ -123,6 +125,27 @@ async def _sync(table: Table, conn: Connection, last: int | None) -> None:
 
 #: What a client is told when the server fails on its message (the details are logged).
 INTERNAL = "the server failed on this message; it was logged (nothing was played)"
+#: What a client is told when the database fails before its welcome (try again).
+STORAGE = "the database could not be reached; try again"
+
+
+async def _failed(websocket: WebSocket, exc: Exception, table: Table | None, what: str) -> None:
+    """Logs a failure before the welcome and refuses the client (1011): ``server.storage``
+    where the database failed (it may be back when the client tries again, as the
+    HTTP side's 503 says), else ``server.internal``."""
+    storage = storage_failure(exc)
+    event(
+        "storage" if storage else "internal",
+        None if table is None else table.row.id,
+        None if table is None else table.row.seq,
+        what,
+        level=logging.ERROR,
+        exc_info=exc,
+    )
+    if storage:
+        await _refuse(websocket, "server.storage", STORAGE, 1011)
+    else:
+        await _refuse(websocket, "server.internal", INTERNAL, 1011)
 
 
 def _is_hint(raw: str | bytes, config: ServerConfig) -> bool:
@@ -174,25 +197,16 @@ async def play_socket(websocket: WebSocket, lobby: Lobby, config: ServerConfig) 
     except LobbyError as e:
         await _refuse(websocket, e.rule, e.message, 4503 if e.status == 503 else 4404)
         return
-    except Exception:
-        event("internal", None, None, "opening a table failed", level=logging.ERROR, exc_info=True)
-        await _refuse(websocket, "server.internal", INTERNAL, 1011)
+    except Exception as e:
+        await _failed(websocket, e, None, "opening a table failed")
         return
     table.arriving += 1
     try:
         conn = await _hello(websocket, table, config)
     except (WebSocketDisconnect, RuntimeError):
         return
-    except Exception:
-        event(
-            "internal",
-            table.row.id,
-            table.row.seq,
-            "hello failed",
-            level=logging.ERROR,
-            exc_info=True,
-        )
-        await _refuse(websocket, "server.internal", INTERNAL, 1011)
+    except Exception as e:
+        await _failed(websocket, e, table, "hello failed")
         return
     finally:
         table.arriving -= 1

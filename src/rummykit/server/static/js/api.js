@@ -40,8 +40,15 @@ export const pageConfig = () => call("GET", "/web/config.json");
 export const createTable = (spec) => call("POST", "/tables", spec);
 export const openTables = () => call("GET", "/tables");
 export const getTable = (ref) => call("GET", `/tables/${encodeURIComponent(ref)}`);
-export const join = (ref, name, seat) =>
-  call("POST", `/tables/${encodeURIComponent(ref)}/join`, seat === undefined ? { name } : { name, seat });
+/** A join's key (docs/protocol.md): 24 random bytes, URL-safe (32 characters), made once
+ * for each try at a seat. The same join sent again with it (its answer lost: the page went
+ * offline, the server restarted) gets that seat back, not a refusal of the name. */
+export function joinKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+}
+export const join = (ref, name, seat, key) =>
+  call("POST", `/tables/${encodeURIComponent(ref)}/join`, { name, ...(seat === undefined ? {} : { seat }), ...(key ? { key } : {}) });
 const withToken = (what) => (ref, token) =>
   call("POST", `/tables/${encodeURIComponent(ref)}/${what}`, { token });
 export const leave = withToken("leave");

@@ -232,13 +232,17 @@ export async function renderLobby(root, config) {
       const key = JSON.stringify({ ...spec, seats: seatStates });
       if (!made || made.key !== key) made = { key, table: await api.createTable(spec) };
       const table = made.table;
-      const seat = await api.join(table.id, name, 0);
+      // a join sent again (its answer lost) carries the same key: its seat comes back
+      if (!made.joining || made.joining.name !== name) made.joining = { name, key: api.joinKey() };
+      const seat = await api.join(table.id, name, 0, made.joining.key);
       prefs.saveSeat(table.id, { seat: seat.seat, token: seat.token, name });
       prefs.savePrefs({ ...prefs.prefs(), name });
       location.href = `/?t=${table.code}`;
     } catch (err) {
       busy = false;
-      if (err.rule !== "lobby.name") made = null; // only a refused name keeps the table for the next try
+      // a refused name keeps the table for the next try, and so does an answer that may
+      // have been lost (the seat may be taken: the join sent again gets it back)
+      if (!["lobby.name", "page.offline", "server.storage", "server.internal"].includes(err.rule)) made = null;
       say({ rule: err.rule, detail: err.message });
     }
   });

@@ -60,6 +60,7 @@ export class Session {
     this.queued = null; // {message, seq}: tried while disconnected, sent on reconnecting
     this.socket = null;
     this.typedName = null; // the name typed in the waiting room, kept across redraws
+    this.joining = null; // {name, key}: the join tried last, its key sent again (join)
     this.logOpen = false; // whether the hand's log is open, kept across redraws
     this.wanted = null; // {key, el}: the focus fell back to el from key, which may come back (render)
     this.focusNext = null; // the control the next redraw focuses (the game's result)
@@ -666,8 +667,12 @@ export class Session {
   }
 
   async join(name, seat) {
-    const answer = await this.lobbyCall(api.join, [this.table.id, name, seat]);
+    // a join sent again (its answer lost: the page went offline, the server restarted)
+    // carries the same key, and gets the seat it took back rather than a refused name
+    if (!this.joining || this.joining.name !== name) this.joining = { name, key: api.joinKey() };
+    const answer = await this.lobbyCall(api.join, [this.table.id, name, seat, this.joining.key]);
     if (!answer) return;
+    this.joining = null;
     prefs.saveSeat(this.table.id, { seat: answer.seat, token: answer.token, name });
     prefs.savePrefs({ ...prefs.prefs(), name });
     this.table = answer.table; // until the welcome of the new connection, just below
