@@ -5,12 +5,17 @@ plays now."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
-from rummykit import Card, Draw, Game, Hand, Rules, Take
-from rummykit.actions import Action, Discard, Meld
+from rummykit import Card, Draw, Game, Hand, Rules, Take, parse_cards
+from rummykit.actions import Action, Discard, JokerAs, Meld
 from rummykit.bots import BasicBot, HeuristicBot, get_bot
 from rummykit.bots.going_out import may_go_out, out_line
+from rummykit.bots.heuristic import GOES_OUT
+from rummykit.cards import JOKER_CODE
+from rummykit.melds import resolve_meld
 
 from .table import position, view
 
@@ -109,3 +114,73 @@ def test_the_reviewed_blunders_are_mended(
     assert " ".join(map(str, v.hand)) == cards  # the review's position
     assert str(bots[seat].act(v)) == blunder
     assert str(HeuristicBot(seed=seed * 10 + seat).act(v)) == now
+
+
+def _at(
+    rules: Rules, cards: str, table: Sequence[str] = (), pile: str = "4D", *, drawn: bool = True
+) -> Hand:
+    """Seat 0 in its play phase after a draw (``drawn``, else before it), holding exactly
+    ``cards``, with ``table``'s melds put down by seat 1 and ``pile`` (top last): a
+    position made by hand."""
+    deck = [str(Card(c)) for c in range(52)]
+    size = rules.hand_size_for(2)
+    hand = position(rules, [" ".join(deck[:size]), " ".join(deck[size : 2 * size])], upcard="AS")
+    if drawn:
+        hand.apply(Draw(), 0)
+    hand.hands[0] = [int(c) for c in parse_cards(cards)]
+    melds = []
+    for text in table:
+        codes = [int(c) for c in parse_cards(text)]
+        naturals = [c for c in codes if c != JOKER_CODE]
+        jokers = [JokerAs()] * (len(codes) - len(naturals))
+        melds.append(resolve_meld(naturals, jokers, rules.ace).owned_by(1))
+    hand.melds = melds
+    hand.has_melded[1] = bool(melds)
+    hand.pile = [int(c) for c in parse_cards(pile)]
+    hand._clear_caches()
+    return hand
+
+
+def _goes_out(hand: Hand, bot: HeuristicBot) -> bool:
+    while not hand.is_over and hand.to_act == 0:
+        hand.apply(bot.act(view(hand)), 0)
+    return hand.is_over and hand.out == 0
+
+
+# found by a review of the first version: each of these went unnoticed, or was credited
+# as going out and then not played out
+@pytest.mark.parametrize(
+    ("rules", "cards", "table"),
+    [
+        # a final discard required: melding all seven would empty the hand, which the
+        # rules forbid; 9s, 6H 7H 8H and throw 5H (melds by points: 5H-8H and throw a 9)
+        (Rules.preset("500-rum", going_out="discard-required"), "5H 6H 7H 8H 9C 9D 9S", ()),
+        # lay-offs that follow one another: 9H goes on only after 8H
+        (Rules.preset("500-rum"), "2C 2D 2H 8H 9H 8S 9S KD", ("5H 6H 7H", "5S 6S 7S")),
+        # no lay-off before one's own meld: none is legal until 3C 4C 5C is down
+        (
+            Rules.preset("500-rum", layoff_needs_own_meld=True),
+            "3C 4C 5C 8H 8S KD",
+            ("5H 6H 7H", "5S 6S 7S"),
+        ),
+        # a joker swapped off the table makes the last meld
+        (Rules.preset("remik-500"), "5H 9C 9D", ("4H JK 6H", "TD JD QD")),
+    ],
+)
+def test_a_way_out_under_the_rules_of_a_turn_is_found_and_played(
+    rules: Rules, cards: str, table: tuple[str, ...]
+) -> None:
+    hand = _at(rules, cards, table)
+    assert out_line(view(hand)) is not None
+    assert _goes_out(hand, HeuristicBot(seed=1))
+
+
+def test_a_take_credited_as_going_out_is_played_out_under_one_meld_a_turn() -> None:
+    # rummy: take 7H, meld 5H 6H 7H, lay the three 9s off, throw KD (two melds by points
+    # were credited before, then one meld played and the hand kept)
+    rules = Rules.preset("rummy", hand_size=6)
+    melds = ("6C 7C 8C", "6D 7D 8D", "6S 7S 8S")
+    hand = _at(rules, "5H 6H 9C 9D 9S KD", melds, pile="2C 7H", drawn=False)
+    scored = HeuristicBot(seed=1).scored(view(hand))
+    assert scored[0][0] == Take(count=1) and scored[0][1] >= GOES_OUT
+    assert _goes_out(hand, HeuristicBot(seed=1))

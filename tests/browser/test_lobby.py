@@ -91,15 +91,21 @@ def test_an_empty_name_is_asked_for_in_the_pages_language(server: Any, browser: 
     assert page.evaluate("document.getElementById('your-name').validationMessage") == ""
 
 
-def test_a_refused_name_keeps_its_table_for_the_next_try_in_another_language(
-    server: Any, browser: Any
-) -> None:
-    page = new_page(browser, locale="en-US")
+def _tables_made(page: Any) -> list[str]:
+    """The addresses of the page's requests that make a table, as they are sent."""
     made: list[str] = []
     page.on(
         "request",
         lambda r: made.append(r.url) if r.method == "POST" and r.url.endswith("/tables") else None,
     )
+    return made
+
+
+def test_a_refused_name_keeps_its_table_for_the_next_try_in_another_language(
+    server: Any, browser: Any
+) -> None:
+    page = new_page(browser, locale="en-US")
+    made = _tables_made(page)
     page.goto(server.url + "/")
     ready(page)
     page.select_option("#seat-count", "2")
@@ -144,11 +150,7 @@ def test_a_join_whose_answer_was_lost_gets_its_seat_back_when_sent_again(
     # name whose token nobody had, and that name was then refused as taken; the page's
     # join carries a key, made once for each try and sent again with it
     page = new_page(browser, locale="en-US")
-    made: list[str] = []
-    page.on(
-        "request",
-        lambda r: made.append(r.url) if r.method == "POST" and r.url.endswith("/tables") else None,
-    )
+    made = _tables_made(page)
     sent = _lose_the_first_join_answer(page)
     page.goto(server.url + "/")
     ready(page)

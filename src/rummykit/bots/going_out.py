@@ -14,8 +14,10 @@ the turn's legal actions, melds, lay-offs and joker swaps, for a line that ends 
 with this player out: every rule (one meld a turn, a taken card that must start a meld,
 lay-offs only after a meld of one's own, a final discard required) is the engine's. An
 exact check of the cards alone (:func:`~rummykit.whole_hand.can_meld_all`, the
-all-at-once rule's) rules out first, cheaply, nearly every position where no line
-exists, and the search stops after :data:`MAX_NODES` positions.
+all-at-once rule's, with one joker swap tried where swaps are allowed) rules out first,
+cheaply, nearly every position where no line exists, at the start and at every
+position of the search; the search stops after :data:`MAX_NODES` positions, and of the
+lines it finds plays the one that throws the cheapest last card.
 """
 
 from __future__ import annotations
@@ -24,36 +26,83 @@ import random
 from collections.abc import Sequence
 
 from rummykit import Phase
-from rummykit.actions import Action, Discard, LayOff, Meld, Swap
+from rummykit.actions import Action, Discard, Swap
 from rummykit.bots.determinize import determinize
-from rummykit.cards import JOKER_CODE, Card
+from rummykit.bots.evaluate import layable
+from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF
 from rummykit.hand import Hand
-from rummykit.melds import TableMeld
+from rummykit.melds import TableMeld, swap_joker
 from rummykit.rules import Ace, GoingOut
+from rummykit.scoring import CardValuer
 from rummykit.view import PlayerView
 from rummykit.whole_hand import can_meld_all
 
-__all__ = ["MAX_NODES", "may_go_out", "out_line"]
+__all__ = ["MAX_CARDS", "MAX_NODES", "MORE_NODES", "may_go_out", "out_line"]
 
 #: The most positions one search looks at before it gives up (a line is then not found).
-MAX_NODES = 400
+MAX_NODES = 200
+#: Once a line is found, how many more positions are looked at for one that throws a
+#: cheaper last card (or throws none).
+MORE_NODES = 30
+#: The most cards a hand may hold for a line to be searched (a deep take in a two-pack
+#: game can bring 30 and more, and the search's positions grow with them).
+MAX_CARDS = 16
 
 
-def may_go_out(cards: Sequence[int], table: Sequence[TableMeld], ace: Ace, keep: int = -1) -> bool:
+def may_go_out(
+    cards: Sequence[int],
+    table: Sequence[TableMeld],
+    ace: Ace,
+    keep: int = -1,
+    *,
+    swaps: bool = False,
+) -> bool:
     """Whether ``cards`` could all go on the table this turn but one at most, laid off on
     ``table`` or in new melds, never leaving ``keep`` (a card that must be melded): the
-    cards alone, before the rules of a turn. False means no line goes out."""
+    cards alone, before the rules of a turn. With ``swaps`` (joker swaps allowed), a
+    card of the hand may also take a table joker's place first, the joker then held.
+    False means no line of play goes out (one swap at most is tried: a line of two is
+    missed)."""
     counts = [0] * 53
     for c in cards:
         counts[c] += 1
-    return can_meld_all(counts, 1, keep, ace, table)
+    jokers = counts[JOKER_CODE]
+    if swaps and any(JOKER_CODE in m.cards for m in table):
+        jokers += 1
+    # a card with no partner is melded with two jokers, or with one laid off beside a
+    # table meld first (8H as a joker on 5H-7H, then 9H)
+    rescued = jokers if table else jokers // 2
+    if _stranded(cards, counts, table, ace) - rescued > 1:
+        return False  # more cards than one with no partner: most hands, at once
+    if can_meld_all(counts, 1, keep, ace, table):
+        return True
+    if not swaps:
+        return False
+    for at, meld in enumerate(table):
+        if JOKER_CODE not in meld.cards:
+            continue
+        for c in {c for c in cards if c != JOKER_CODE and c != keep}:
+            swapped = swap_joker(meld, c, 0)
+            if swapped is None:
+                continue
+            counts[c] -= 1
+            counts[JOKER_CODE] += 1
+            after = [*table[:at], swapped, *table[at + 1 :]]
+            found = can_meld_all(counts, 1, keep, ace, after)
+            counts[c] += 1
+            counts[JOKER_CODE] -= 1
+            if found:
+                return True
+    return False
 
 
 def out_line(view: PlayerView, first: Action | None = None) -> list[Action] | None:
     """The actions, from ``view``'s position, with which its player goes out this turn
-    (``first``, a pile take, played before them), or None where no line does or the
-    search gives up. Only where the rules end a hand on going out (``going_out`` ``any``
-    or ``discard-required``; a player who floats plays on)."""
+    (``first``, a pile take, played before them), or None where the search finds no
+    line within :data:`MAX_NODES` positions, or the hand holds more than
+    :data:`MAX_CARDS`. Only where the rules end a hand on going out (``going_out``
+    ``any`` or ``discard-required``; a player who floats plays on). Of the lines found,
+    the one whose last card thrown is worth least (none thrown is best)."""
     if view.rules.going_out not in (GoingOut.ANY, GoingOut.DISCARD_REQUIRED):
         return None
     assert view.seat is not None
@@ -61,42 +110,77 @@ def out_line(view: PlayerView, first: Action | None = None) -> list[Action] | No
     if first is not None:
         state.apply(first)
     seat = view.seat
+    if len(state.hands[seat]) > MAX_CARDS:
+        return None
+    valuer = CardValuer(view.rules)
+    ace = view.rules.ace
     seen: set[tuple[object, ...]] = set()
     budget = [MAX_NODES]
+    best: list[tuple[int, list[Action]]] = []  # (the last card's value, the line)
 
-    def search(h: Hand) -> list[Action] | None:
+    def search(h: Hand, line: list[Action]) -> None:
         if h.is_over:
-            return [] if h.out == seat else None
+            if h.out == seat:
+                last = line[-1]
+                cost = valuer.in_hand(int(last.card)) if isinstance(last, Discard) else -1
+                if not best or cost < best[0][0]:
+                    best[:] = [(cost, line)]
+                    budget[0] = min(budget[0], MORE_NODES)
+            return
         if h.to_act != seat or h.phase is not Phase.PLAY or budget[0] <= 0:
-            return None
+            return
         hand = h.hands[seat]
-        key = (tuple(sorted(hand)), tuple(map(str, h.melds)), h.melds_made)
+        key = (tuple(sorted(hand)), tuple(sorted(map(str, h.melds))), h.melds_made)
         if key in seen:
-            return None
+            return
         seen.add(key)
         budget[0] -= 1
         actions = h.legal_actions()
-        if not any(isinstance(a, Swap) for a in actions):
-            # a card that no meld or lay-off of this position takes can only be discarded
-            usable = {_code(t) for a in actions if isinstance(a, (Meld, LayOff)) for t in a.cards}
-            if sum(1 for c in hand if c not in usable) > 1:
-                return None
+        swaps = any(isinstance(a, Swap) for a in actions)
+        if not swaps and len(hand) > 1 and not may_go_out(hand, h.melds, ace):
+            return  # the cards alone cannot go down from here
         tries = [a for a in actions if not isinstance(a, Discard) or len(hand) == 1]
         tries.sort(key=lambda a: -len(getattr(a, "cards", ())))
         for a in tries:
             after = h.clone()
             after.apply(a)
-            line = search(after)
-            if line is not None:
-                return [a, *line]
-        return None
+            search(after, [*line, a])
+            if best and best[0][0] < 0:  # out with no card thrown: none better
+                return
 
-    line = search(state)
-    if line is None:
-        return None
-    return line if first is None else [first, *line]
+    search(state, [] if first is None else [first])
+    return best[0][1] if best else None
 
 
-def _code(token: object) -> int:
-    """A meld token's card code (a joker, whatever it stands for, is the joker's)."""
-    return int(token) if isinstance(token, Card) else JOKER_CODE
+def _stranded(
+    cards: Sequence[int], counts: Sequence[int], table: Sequence[TableMeld], ace: Ace
+) -> int:
+    """How many natural cards of ``cards`` have no partner: no card of their rank in
+    another suit, none of their suit within two places, and no place on ``table``. Each
+    needs two jokers to be melded, or is the one card left over."""
+    ranks = [0] * 15  # per rank, a bit per suit held
+    suits = [0] * 4  # per suit, a bit per place held (aces at 1 and, where high, 14)
+    high = ace is not Ace.LOW
+    for c in cards:
+        if c == JOKER_CODE:
+            continue
+        rank, suit = RANK_OF[c], SUIT_OF[c]
+        ranks[rank] |= 1 << suit
+        suits[suit] |= 1 << rank | (1 << 14 if rank == 1 and high else 0)
+    stranded = 0
+    for c in set(cards):
+        if c == JOKER_CODE:
+            continue
+        rank, suit = RANK_OF[c], SUIT_OF[c]
+        if ranks[rank] & ~(1 << suit):
+            continue
+        held = suits[suit]
+        if ace is Ace.AROUND:  # K A 2: the places wrap, 2 and 3 after the high ace, K at 0
+            held |= (held >> 2 & 0b11) << 15 | held >> 13 & 1
+        places = (1, 14) if rank == 1 and high else (rank,)
+        if any(held & (0b11011 << max(0, p - 2)) >> max(0, 2 - p) for p in places):
+            continue
+        if layable(c, table, ace):
+            continue
+        stranded += counts[c]
+    return stranded

@@ -78,6 +78,10 @@ CERTAIN = 1_000_000.0
 TEMPO = 8.0
 
 
+#: Score given to a pile take that goes out this turn, before its worth (above
+#: ``CERTAIN / 2``, what the search levels, careless bots and hints take as certain).
+GOES_OUT = 0.6 * CERTAIN
+
 #: The worth taken off a pile take that would go on a cycle (see :func:`recycling`).
 CYCLE = 1000.0
 
@@ -477,7 +481,10 @@ class HeuristicBot(Bot):
     def scored(self, view: PlayerView) -> list[tuple[Action, float]]:
         """The legal actions worth considering, best first, with the worth of each.
 
-        A meld or lay-off of the plan comes alone with :data:`CERTAIN`.
+        A move played for certain comes alone with :data:`CERTAIN`: a meld, lay-off or
+        swap of the plan, the next action of a line that goes out this turn, a lay-off
+        played rather than its card thrown. A pile take that goes out is scored
+        :data:`GOES_OUT` above its worth, the discard that goes out ``CERTAIN / 2``.
         """
         judge = self.judge(view)
         if view.phase is Phase.DRAW:
@@ -540,7 +547,7 @@ class HeuristicBot(Bot):
                 obliged = a.count > 1 or top_must
                 worth = self._take_worth(judge, a.count, obliged)
                 if self.seek_out and self._take_goes_out(view, judge, a, obliged):
-                    out.append((a, CERTAIN / 2 + worth))  # the hand ends: nothing beats it
+                    out.append((a, GOES_OUT + worth))  # the hand ends: nothing beats it
                     continue
                 if a.count == 1 and recycling(view):
                     worth -= CYCLE
@@ -562,19 +569,18 @@ class HeuristicBot(Bot):
         assert take.count is not None
         taken = [int(c) for c in view.pile[len(view.pile) - take.count :]]
         keep = taken[0] if obliged else -1
-        if not may_go_out(judge.hand + taken, judge.table, judge.ace, keep):
+        swaps = view.rules.joker_swap
+        if not may_go_out(judge.hand + taken, judge.table, judge.ace, keep, swaps=swaps):
             return False
         return out_line(view, take) is not None
 
     def _play(self, view: PlayerView, judge: Judge) -> list[tuple[Action, float]]:
         target = int(view.must_meld) if view.must_meld is not None else -1
-        # a way out this turn where the plan (melds by points) does not go out; where it
-        # does, its melds are played, which leave the cheapest card to throw
+        # a way out this turn, which the plan (melds by points) may not take
         if (
             self.seek_out
             and len(judge.hand) > 1
-            and may_go_out(judge.hand, judge.table, judge.ace, target)
-            and not self._plan_goes_out(judge, target)
+            and may_go_out(judge.hand, judge.table, judge.ace, target, swaps=view.rules.joker_swap)
         ):
             line = out_line(view)
             if line:
@@ -625,13 +631,6 @@ class HeuristicBot(Bot):
                     continue
                 out.append((a, judge.worth(rest) - judge.danger(int(a.card), judge.table)))
         return out
-
-    @staticmethod
-    def _plan_goes_out(judge: Judge, target: int) -> bool:
-        """Whether the best melds by points leave one card at most that does not lay off."""
-        forced = target if target >= 0 and not judge.lays(target) else -1
-        plan = best_melds(judge.hand, judge.values, forced)
-        return sum(1 for c in plan.deadwood if not judge.lays(c)) <= 1
 
     def _planned(self, view: PlayerView, judge: Judge, target: int) -> Action | None:
         """The next meld, lay-off or swap of the best plan, if it is legal and wise."""
@@ -746,10 +745,13 @@ class HeuristicBot(Bot):
 
 
 class BasicBot(HeuristicBot):
-    """The heuristic as first built, the ``medium`` difficulty: a card left over counts
+    """The heuristic as first built, the 2-player ``medium`` difficulty where melds score
+    (``hard`` in 2-player Remik): a card left over counts
     as if it were caught (:data:`FIRST_MODEL`), and discard danger weighs only the cards
-    the others are known to hold (taken from the pile), not their hidden hands. It loses
-    to ``heuristic`` (``hard``) in about 61% of 2-player games (BENCHMARKS.md)."""
+    the others are known to hold (taken from the pile), not their hidden hands. It goes
+    out where it can and minds the hand's end as the heuristic does (``seek_out``,
+    ``endgame``: mended blunders, not strength). It loses to ``heuristic`` (``hard``) in
+    about 62% of 2-player games (BENCHMARKS.md)."""
 
     level = "basic"
 
