@@ -25,12 +25,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummykit import Phase
+from rummykit import Hand, Phase
 from rummykit.actions import Action, Discard, Swap
 from rummykit.bots.determinize import determinize
 from rummykit.bots.evaluate import layable
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF
-from rummykit.hand import Hand
 from rummykit.melds import TableMeld, swap_joker
 from rummykit.rules import Ace, GoingOut
 from rummykit.scoring import CardValuer
