@@ -356,17 +356,7 @@ def test_a_second_server_on_the_same_database_is_refused(
         with pytest.raises(DatabaseInUse, match="another rummykit server uses this database"):
             asyncio.run(second.start())
         # and the command says so before it listens (exit status 3: the database)
-        command = [sys.executable, "-m", "rummykit", "serve", "--db", db_url]
-        run = subprocess.run(
-            [*command, "--port", str(_free_port())],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            cwd=ROOT,
-        )
-        assert run.returncode == 3, run.stderr
-        assert "another rummykit server uses this database" in run.stderr
-        assert "Traceback" not in run.stderr
+        _refused_by_serve(db_url)
     with make_server(db=db_url) as again:  # the first stopped: the database is free
         assert again.get(f"/tables/{table}")["id"] == table
 
@@ -429,16 +419,7 @@ def test_the_same_sqlite_file_named_another_way_is_the_same_database(
     try:
         assert server.stdout is not None
         assert "rummykit server: open" in server.stdout.readline()  # it holds the lock
-        run = subprocess.run(
-            [*serve, str(_free_port()), "--db", f"sqlite+aiosqlite:///{link}"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            cwd=ROOT,
-        )
-        assert run.returncode == 3, run.stderr
-        assert "another rummykit server uses this database" in run.stderr
-        assert "open http" not in run.stdout
+        _refused_by_serve(f"sqlite+aiosqlite:///{link}")
     finally:
         server.terminate()
         server.wait(30)
@@ -573,3 +554,19 @@ def test_what_fails_inside_an_operation_of_the_store_is_a_storage_error(tmp_path
     error = asyncio.run(run())
     assert str(error).startswith("find_table failed: ")
     assert error.__cause__ is not None  # the driver's own exception, kept
+
+
+def _refused_by_serve(db_url: str) -> None:
+    """``rummykit serve`` on ``db_url``, which another server holds, exits 3 and says why
+    before it listens: no address said, no traceback."""
+    run = subprocess.run(
+        [sys.executable, "-m", "rummykit", "serve", "--db", db_url, "--port", str(_free_port())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert run.returncode == 3, run.stderr
+    assert "another rummykit server uses this database" in run.stderr
+    assert "Traceback" not in run.stderr
+    assert "open http" not in run.stdout
