@@ -162,6 +162,20 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
             "hold": True,
         },
     ),
+    # rollout's playouts cut after ten turn ends and scored by every seat's worth as the
+    # heuristic values its hand, with the shares measured in play (rummykit.bots.leaf):
+    # more rounds in the same time, each judged by the heuristic's own estimate
+    "r-cal-10": (
+        MonteCarloBot,
+        {
+            "rollout": "heuristic",
+            "turns": 10,
+            "width": 2,
+            "confidence": 1.0,
+            "time_limit": 0.85,
+            "leaf": "calibrated",
+        },
+    ),
     "policy-greedy": (PolicyBot, {"smart": False}),
     "policy-smart": (PolicyBot, {"smart": True}),
 }
