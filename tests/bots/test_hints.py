@@ -11,6 +11,8 @@ import pytest
 from rummykit import Game, Rules, parse_action
 from rummykit.bots.hints import REASONS, hint, reason_of
 
+from .table import position, view
+
 #: This deal (10 cards each) lets Ana, first to act, draw and then meld AD AH AS.
 SEED = 3
 
@@ -46,6 +48,18 @@ def test_a_meld_of_the_plan_is_certain_and_names_its_cards() -> None:
     doc = found.to_json()
     assert doc["certain"] is True and doc["rating"] is None and doc["next"] is None
     assert found.margin is None
+
+
+def test_a_take_that_goes_out_says_so() -> None:
+    # AH 3H QH with 2H on the pile: take it, meld AH 2H 3H, throw QH, out
+    hand = position(Rules.preset("500-rum", hand_size=3), ["AH 3H QH", "QC 3D 3S"], upcard="2H")
+    found = hint(view(hand))
+    assert found is not None and found.certain
+    assert str(found.action) == "take 1"
+    assert (found.reason, found.params) == ("take-out", {"cards": "2H"})
+    assert REASONS["take-out"].format(**found.params) == "takes 2H, and you can go out this turn"
+    # the same take, not known to go out, keeps its usual reason
+    assert reason_of(view(hand), found.action) == ("take-one", {"card": "2H"})
 
 
 def test_no_hint_when_there_is_nothing_to_decide() -> None:

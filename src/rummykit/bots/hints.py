@@ -52,6 +52,7 @@ REASONS: dict[str, str] = {
     "draw-stock": "nothing in the pile beats a card from the stock",
     "take-one": "takes {card}, which fits your hand",
     "take-deep": "takes {cards}; {card} must then be melded this turn",
+    "take-out": "takes {cards}, and you can go out this turn",
     "call-one": "calling Rummy takes {card}, which fits your hand",
     "call-deep": "calling Rummy takes {cards}; {card} must then be melded this turn",
     "pass": "the cards you could call for are not worth taking",
@@ -131,9 +132,12 @@ def _cards(cards: tuple[Any, ...]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def reason_of(view: PlayerView, action: Action) -> tuple[str, dict[str, str | int]]:
+def reason_of(
+    view: PlayerView, action: Action, *, out: bool = False
+) -> tuple[str, dict[str, str | int]]:
     """Why ``action`` in this position, from the player's point of view: a key of
-    :data:`REASONS` and its parameters."""
+    :data:`REASONS` and its parameters. ``out``: the hint bot found a way out this turn
+    that starts with this take (it is certain of it)."""
     hand_size = len(view.hand or ())
     if isinstance(action, Draw):
         takes = [a for a in view.legal_actions if isinstance(a, Take)]
@@ -142,6 +146,8 @@ def reason_of(view: PlayerView, action: Action) -> tuple[str, dict[str, str | in
         taken = _pile_cards(view, action.count, action.card)
         kind = "call" if isinstance(action, CallRummy) else "take"
         target = format_cards(taken[:1])
+        if out and isinstance(action, Take):
+            return "take-out", {"cards": format_cards(taken)}
         if len(taken) == 1:
             return f"{kind}-one", {"card": target}
         return f"{kind}-deep", {"cards": format_cards(taken), "card": target}
@@ -174,8 +180,8 @@ def hint(view: PlayerView) -> Hint | None:
     if not ranked:
         return None
     best, worth = ranked[0]
-    key, params = reason_of(view, best)
     certain = worth is not None and worth >= CERTAIN / 2  # a planned meld, going out
+    key, params = reason_of(view, best, out=certain)  # a certain take goes out
     following = ranked[1] if len(ranked) > 1 else None
     return Hint(
         action=best,
