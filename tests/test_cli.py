@@ -54,6 +54,8 @@ def test_rules_remik_single_takes_one_to_three_deals(
         # found by a review: it said "inf is not a whole number", not what was typed
         (["rules", "500-rum", "--set", "target=1e999"], "target: '1e999' is not a whole"),
         (["rules", "500-rum", "--set", "target=NaN"], "target: 'NaN' is not a whole"),
+        (["rules", "500-rum", "--set", "target=1e3"], "target: '1e3' is not a whole"),
+        (["rules", "500-rum", "--set", "jokers=2.0"], "jokers: '2.0' is not a whole"),
     ],
 )
 def test_rules_bad_input_is_named(

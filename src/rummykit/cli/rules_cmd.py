@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -54,26 +53,20 @@ def add_parser(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
-def _finite(text: str) -> float | str:
-    """A JSON number as a float, or its text where the float would be infinite."""
-    number = float(text)
-    return number if math.isfinite(number) else text
-
-
 def parse_option_value(text: str) -> Any:
     """Reads an option value typed on the command line (numbers, true/false, null, text).
 
     >>> parse_option_value("300"), parse_option_value("floating"), parse_option_value("null")
     (300, 'floating', None)
 
-    A number too large for a float, or NaN, stays the text typed, which the option's
-    check then names:
+    No option takes a fraction, so a number written with a point or an exponent, and
+    NaN, stay the text typed, which the option's check then names as it was typed:
 
-    >>> parse_option_value("1e999"), parse_option_value("NaN")
-    ('1e999', 'NaN')
+    >>> parse_option_value("1e3"), parse_option_value("7.0"), parse_option_value("NaN")
+    ('1e3', '7.0', 'NaN')
     """
     try:
-        return json.loads(text, parse_float=_finite, parse_constant=str)
+        return json.loads(text, parse_float=str, parse_constant=str)
     except (ValueError, RecursionError):  # not JSON (or hostile JSON): the text itself
         return text
 
