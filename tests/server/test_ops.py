@@ -349,6 +349,33 @@ def test_a_game_waiting_for_people_gone_away_leaves_memory_and_comes_back_when_t
         assert mover.act(choose(mover.view))["type"] == "ack"
 
 
+def test_a_join_sent_again_gets_its_seat_back_from_a_game_that_left_memory(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # left alone before: a join whose answer was lost, sent again with its key once the
+    # game in play had left memory, was refused as the game having started
+    key = "k3y-of_ana-s-join-0123456789"
+    config = {"db": sqlite_url, "abandoned_ttl": 0.3, "sweep_interval": 0.1}
+    with make_server(**config) as live:
+        table = live.table(seats("open", "open"))["id"]
+        lost = live.post(f"/tables/{table}/join", {"name": "Ana", "key": key})["token"]
+        ben = live.join(table, "Ben")
+        live.post(f"/tables/{table}/start", {"token": ben})
+        wait_for(lambda: table not in live.server.lobby.tables, timeout=5)
+        for other in ({"name": "Ana", "key": "another-key-0123456789"}, {"name": "Cy"}):
+            refused = live.http.post(f"/tables/{table}/join", json=other)
+            assert refused.status_code == 409 and refused.json()["error"]["rule"] == "lobby.state"
+        assert table not in live.server.lobby.tables  # refused joins bring nothing back
+        again = live.post(f"/tables/{table}/join", {"name": "Ana", "key": key})
+        assert again["seat"] == 0 and again["token"] != lost
+        assert table in live.server.lobby.tables
+        old = live.http.post(f"/tables/{table}/leave", json={"token": lost})
+        assert old.status_code == 403 and old.json()["error"]["rule"] == "lobby.token"
+        ana = live.client(table, again["token"])
+        ana.until("state")
+        assert ana.view is not None and ana.view["seat"] == 0 and ana.view["hand"]
+
+
 def test_a_start_leaves_a_game_long_waiting_for_its_people_in_the_database(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:

@@ -29,7 +29,13 @@ from rummykit.server.botrunner import BotRunner
 from rummykit.server.config import ServerConfig
 from rummykit.server.errors import LobbyError
 from rummykit.server.logs import event
-from rummykit.server.seating import check_name, game_over, game_started, holds_seat
+from rummykit.server.seating import (
+    check_name,
+    game_over,
+    game_started,
+    holds_seat,
+    rejoined,
+)
 from rummykit.server.storage import SeatRow, Store, TableRow, TableState, now
 from rummykit.server.table import Table, table_doc
 
@@ -112,7 +118,14 @@ class Lobby:
             raise LobbyError("lobby.table", f"no table {shown!r}", 404)
         return table
 
-    async def open(self, ref: str, token: str | None = None, *, joining: bool = False) -> Table:
+    async def open(
+        self,
+        ref: str,
+        token: str | None = None,
+        *,
+        joining: bool = False,
+        again: tuple[str, int | None, str] | None = None,
+    ) -> Table:
         """The live table with id or code ``ref``; a table whose last game is over, or
         whose game in play left memory waiting for its people (``abandoned_ttl``), is
         brought back from the database. A closed table is refused (``lobby.table``).
@@ -120,7 +133,9 @@ class Lobby:
         With ``token`` (a request that needs a seat), such a table is brought back only
         for a token that holds one of its seats (else ``lobby.token``), and for a request
         ``joining`` it never is (``lobby.state``: the game is over, or under way), so that
-        refused requests cannot fill the server's memory with tables."""
+        refused requests cannot fill the server's memory with tables, but for a join
+        sent ``again`` (its name, seat and key) whose seat the game in play holds: its
+        answer was lost, and it gets its seat back (:func:`~rummykit.server.seating.join`)."""
         try:
             table = self.find(ref)
             if table.row.status == "over":
@@ -143,8 +158,10 @@ class Lobby:
             return self.tables[table_id]
         if state.table.status not in ("over", "playing"):  # a game in play left memory
             raise LobbyError("lobby.table", f"table {state.table.code} is closed", 404)
-        if joining:  # refused without bringing the table back (as a live one would be)
-            raise game_started() if state.table.status == "playing" else game_over()
+        if state.table.status == "over" and joining:
+            raise game_over()  # refused without bringing the table back, as a live one is
+        if joining and (again is None or rejoined(state.seats, *again) is None):
+            raise game_started()
         if token is not None and not holds_seat(state.seats, token):
             raise LobbyError("lobby.token", "this token holds no seat at this table", 403)
         if not await self._room():

@@ -221,26 +221,29 @@ def lobby_routes(
         op: Callable[..., Awaitable[dict[str, Any]]],
         *args: Any,
         joining: bool = False,
+        again: tuple[str, int | None, str] | None = None,
     ) -> dict[str, Any]:
         """Runs ``op(table, *args)`` in the table's task. A table stopped meanwhile (a
         finished table dropped from memory, a waiting one closed) is opened once more:
         brought back, or refused as closed (see :meth:`Lobby.open` for ``joining``)."""
         for _ in range(2):
-            table = await lobby().open(ref, token, joining=joining)
+            table = await lobby().open(ref, token, joining=joining, again=again)
             with contextlib.suppress(TableStopped):
                 return await table.call(op, table, *args)
         raise LobbyError("lobby.table", "the table stopped meanwhile: try again", 503)
 
     async def join(request: Request) -> dict[str, Any]:
         body = await _body(request, JoinBody, limit)  # read first: a slow body holds no table
+        key = None if body.key is None else seating.check_key(body.key)
         return await on_table(
             request.path_params["ref"],
             None,
             seating.join,
             body.name,
             body.seat,
-            body.key,
+            key,
             joining=True,
+            again=None if key is None else (body.name, body.seat, key),
         )
 
     def with_token(

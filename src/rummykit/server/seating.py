@@ -165,7 +165,7 @@ async def join(table: Table, name: str, seat: int | None, key: str | None = None
     join sent again, its answer lost, gets that seat again with a new token, the old
     one no longer working (:func:`_join_again`), rather than a refusal of its name."""
     _not_closed(table)
-    held = None if key is None else _held(table, name, seat, check_key(key))
+    held = None if key is None else rejoined(table.seats, name, seat, check_key(key))
     if held is not None:
         return await _join_again(table, held)
     if table.row.status == "over":
@@ -194,12 +194,12 @@ async def join(table: Table, name: str, seat: int | None, key: str | None = None
     return {"seat": seat, "token": token, "table": table.doc()}
 
 
-def _held(table: Table, name: str, seat: int | None, key: str) -> SeatRow | None:
-    """The seat that a join of ``name`` with ``key`` took already (and ``seat``, if
-    given), or None (every seat is compared)."""
+def rejoined(seats: Sequence[SeatRow], name: str, seat: int | None, key: str) -> SeatRow | None:
+    """The seat of ``seats`` that a join of ``name`` with ``key`` took already (and
+    ``seat``, if given), or None (every seat is compared)."""
     wanted = token_hash(key)
     found = None
-    for s in table.seats:
+    for s in seats:
         same = s.kind == "person" and s.name == name and seat in (None, s.seat)
         if s.key_hash is not None and secrets.compare_digest(s.key_hash, wanted) and same:
             found = s
