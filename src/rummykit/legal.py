@@ -448,10 +448,14 @@ def _layoffs(h: HandState, cards: list[int]) -> list[Action]:
 #: (table, its lay-off spots) by the table's identity and the ace rule (a table is never
 #: changed in place: a play makes a new list), and (meld, its spots) by the meld's
 #: identity, number and the ace rule (a meld never changes: a lay-off makes a new one);
-#: both cleared when they grow past _SPOTS_LIMIT entries
+#: cleared when they grow past _SPOTS_LIMIT and 4 * _SPOTS_LIMIT entries. Kept small: a
+#: play works with the table in front of it, and every entry is a few objects Python's
+#: garbage collector walks through; at 4,096 the bots' playouts filled them with about
+#: 110,000 such objects, and each full collection paused a ``rollout`` decision for 80
+#: to 100 ms instead of about 20 (BENCHMARKS.md), with no engine decision any faster
 _SPOTS: dict[tuple[int, Ace], tuple[list[TableMeld], list[tuple[int, LayOff]]]] = {}
 _MELD_SPOTS: dict[tuple[int, int, Ace], tuple[TableMeld, list[tuple[int, LayOff]]]] = {}
-_SPOTS_LIMIT = 4096
+_SPOTS_LIMIT = 256
 
 
 def _layoff_spots(h: HandState) -> list[tuple[int, LayOff]]:
