@@ -451,8 +451,8 @@ def _layoffs(h: HandState, cards: list[int]) -> list[Action]:
 #: cleared when they grow past _SPOTS_LIMIT and 4 * _SPOTS_LIMIT entries. Kept small: a
 #: play works with the table in front of it, and every entry is a few objects Python's
 #: garbage collector walks through; at 4,096 the bots' playouts filled them with about
-#: 110,000 such objects, and each full collection paused a ``rollout`` decision for 80
-#: to 100 ms instead of about 20 (BENCHMARKS.md), with no engine decision any faster
+#: 110,000 such objects, and the longest full collection of a ``rollout`` decision took
+#: 105 to 122 ms of CPU instead of 35 to 42 (BENCHMARKS.md), no engine decision faster
 _SPOTS: dict[tuple[int, Ace], tuple[list[TableMeld], list[tuple[int, LayOff]]]] = {}
 _MELD_SPOTS: dict[tuple[int, int, Ace], tuple[TableMeld, list[tuple[int, LayOff]]]] = {}
 _SPOTS_LIMIT = 256

@@ -227,8 +227,11 @@ def test_only_unfinished_tables_are_rebuilt_and_finished_ones_are_served_from_th
         waiting = live.table(seats("open", "open"))["id"]
         playing, _, _ = two_people(live, clock=60)
         over = live.table(seats("open", "greedy"), options={"target": 50})["id"]
-        token = live.join(over, "Ana")
-        live.post(f"/tables/{over}/start", {"token": token})
+        key = "k3y-of_ana-s-join-0123456789"
+        lost = live.post(f"/tables/{over}/join", {"name": "Ana", "key": key})["token"]
+        live.post(f"/tables/{over}/start", {"token": lost})
+        # the join sent again: the seat, with a new token (its answer was lost)
+        token = live.post(f"/tables/{over}/join", {"name": "Ana", "key": key})["token"]
         live.client(over, token).play_to_end()
         wait_for(lambda: live.get(f"/tables/{over}")["status"] == "over")
         shown = live.get(f"/tables/{over}")
@@ -292,8 +295,11 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_when_asked
     config = {"db": sqlite_url, "over_ttl": 0.3, "sweep_interval": 0.1}
     with make_server(**config) as live:
         over = live.table(seats("open", "greedy"), options={"target": 50})["id"]
-        token = live.join(over, "Ana")
-        live.post(f"/tables/{over}/start", {"token": token})
+        key = "k3y-of_ana-s-join-0123456789"
+        lost = live.post(f"/tables/{over}/join", {"name": "Ana", "key": key})["token"]
+        live.post(f"/tables/{over}/start", {"token": lost})
+        # the join sent again: the seat, with a new token (its answer was lost)
+        token = live.post(f"/tables/{over}/join", {"name": "Ana", "key": key})["token"]
         client = live.client(over, token)
         client.play_to_end()
         wait_for(lambda: live.get(f"/tables/{over}")["status"] == "over")
@@ -305,6 +311,12 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_when_asked
         assert live.get(f"/tables/{over}")["status"] == "over"  # from the database
         (game,) = live.get("/games")
         assert game["table"] == over
+        refused = live.http.post(f"/tables/{over}/join", json={"name": "Cy"})
+        assert refused.status_code == 409 and refused.json()["error"]["rule"] == "lobby.state"
+        assert over not in live.server.lobby.tables  # a refused join brings nothing back
+        sent = live.post(f"/tables/{over}/join", {"name": "Ana", "key": key})  # once more
+        assert sent["seat"] == 0 and over in live.server.lobby.tables  # as from memory
+        token = sent["token"]
         again = live.post(f"/tables/{over}/again", {"token": token})
         assert again["table"]["status"] == "playing" and again["table"]["game_number"] == 2
         assert over in live.server.lobby.tables

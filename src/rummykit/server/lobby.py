@@ -134,8 +134,9 @@ class Lobby:
         for a token that holds one of its seats (else ``lobby.token``), and for a request
         ``joining`` it never is (``lobby.state``: the game is over, or under way), so that
         refused requests cannot fill the server's memory with tables, but for a join
-        sent ``again`` (its name, seat and key) whose seat the game in play holds: its
-        answer was lost, and it gets its seat back (:func:`~rummykit.server.seating.join`)."""
+        sent ``again`` (its name, seat and key) whose seat the table holds: its answer
+        was lost, and it gets its seat back (:func:`~rummykit.server.seating.join`), as
+        it would from the table in memory (a key proves the seat as its token does)."""
         try:
             table = self.find(ref)
             if table.row.status == "over":
@@ -158,10 +159,9 @@ class Lobby:
             return self.tables[table_id]
         if state.table.status not in ("over", "playing"):  # a game in play left memory
             raise LobbyError("lobby.table", f"table {state.table.code} is closed", 404)
-        if state.table.status == "over" and joining:
-            raise game_over()  # refused without bringing the table back, as a live one is
         if joining and (again is None or rejoined(state.seats, *again) is None):
-            raise game_started()
+            # refused without bringing the table back, as a live one is
+            raise game_over() if state.table.status == "over" else game_started()
         if token is not None and not holds_seat(state.seats, token):
             raise LobbyError("lobby.token", "this token holds no seat at this table", 403)
         if not await self._room():
