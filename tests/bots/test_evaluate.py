@@ -8,8 +8,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import Rules, parse_cards
-from rummykit.bots.evaluate import Values, best_melds, outs_of
+from rummykit import Card, Rules, parse_cards
+from rummykit.bots.evaluate import (
+    Values,
+    best_melds,
+    gap_fillers,
+    layable,
+    outs_of,
+    table_fits,
+)
+from rummykit.cards import JOKER_CODE
+from rummykit.melds import JokerAs, TableMeld, resolve_meld
+from rummykit.rules import Ace
 
 VALUES = Values(Rules.preset("500-rum"))
 
@@ -242,3 +252,47 @@ def test_a_stock_draw_is_worth_the_mean_of_the_hands_after_it_and_its_discard(
     assert len(errors) == 30
     assert abs(sum(errors) / len(errors)) < 0.2
     assert max(abs(e) for e in errors) < 1.0
+
+
+@st.composite
+def _tables(draw: st.DrawFn, ace: Ace) -> list[TableMeld]:
+    """A table of up to four melds: runs of three to six cards (a joker in one now and
+    then) and groups of three."""
+    melds = []
+    for _ in range(draw(st.integers(0, 4))):
+        if draw(st.booleans()):
+            suit, length = draw(st.integers(0, 3)), draw(st.integers(3, 6))
+            lo = draw(st.integers(1, 14 - length))
+            naturals = [suit * 13 + r - 1 for r in range(lo, lo + length)]
+            jokers = []
+            if draw(st.booleans()):
+                jokers = [JokerAs(card=Card(naturals.pop(len(naturals) // 2)))]
+        else:
+            rank = draw(st.integers(0, 12))
+            naturals = [s * 13 + rank for s in draw(st.permutations(range(4)))[:3]]
+            jokers = []
+        melds.append(resolve_meld(naturals, jokers, ace))
+    return melds
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), ace=st.sampled_from(list(Ace)), seed=st.integers(0, 10_000))
+def test_the_table_shortcuts_agree_with_the_full_count(
+    data: st.DataObject, ace: Ace, seed: int
+) -> None:
+    # what a table takes by itself and the gaps to its runs, worked out once for the
+    # table (Judge.lays, Judge.fillers), give what each call would find
+    values = Values(Rules.preset("500-rum", ace=ace.value))
+    table = data.draw(_tables(ace))
+    cards = data.draw(st.lists(st.integers(0, JOKER_CODE), min_size=1, max_size=12))
+    lays = [layable(c, table, ace) for c in range(53)]
+    assert table_fits(cards, table, ace, lays.__getitem__) == table_fits(cards, table, ace)
+    held = [0] * 53
+    for c in cards:
+        held[c] += 1
+    rng = random.Random(seed)
+    unseen = [rng.randint(0, 2) for _ in range(53)]
+    fillers = gap_fillers(table, values)
+    for c in set(cards):
+        found = outs_of(c, held, unseen, table, values, fillers)
+        assert found == outs_of(c, held, unseen, table, values)

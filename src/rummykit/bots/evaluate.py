@@ -14,7 +14,7 @@ left), and :class:`Counter` counts the cards nobody has seen from one player's v
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -31,6 +31,7 @@ __all__ = [
     "Values",
     "best_melds",
     "forget_plans",
+    "gap_fillers",
     "layable",
     "measured_shares",
     "outs_of",
@@ -445,10 +446,16 @@ def _open_melds(melds: Sequence[TableMeld]) -> tuple[int, int]:
 
 
 def outs_of(
-    card: int, held: list[int], unseen: Sequence[float], melds: Sequence[TableMeld], values: Values
+    card: int,
+    held: list[int],
+    unseen: Sequence[float],
+    melds: Sequence[TableMeld],
+    values: Values,
+    fillers: Sequence[tuple[int, ...]] | None = None,
 ) -> float:
     """How many unseen cards would let ``card`` be melded with the cards ``held`` (counts,
-    ``card`` included) or laid off on ``melds``: the card's "outs"."""
+    ``card`` included) or laid off on ``melds``: the card's "outs". ``fillers``, where
+    the caller has them, are :func:`gap_fillers` of ``melds``."""
     if card == JOKER_CODE:
         return 0
     found: set[int] = set()
@@ -475,19 +482,32 @@ def outs_of(
         elif held[b]:
             found.add(a)
             found.add(JOKER_CODE)
-    suit = SUIT_OF[card]
     # lay-offs needing one filler
-    for m in melds:
-        if m.is_run and m.suit == suit and len(m.cards) < 13:
-            rank = RANK_OF[card]
-            for gap in (m.lo - 2, m.hi + 2):
-                if rank_at(gap) == rank and (1 <= gap <= values.top or values.ace is Ace.AROUND):
-                    filler = gap + 1 if gap < m.lo else gap - 1
-                    found.add(code_of(suit, rank_at(filler)))
+    found.update(_gap_fillers(card, melds, values) if fillers is None else fillers[card])
     total: float = 0
     for c in found:
         total += unseen[c]
     return total
+
+
+def _gap_fillers(card: int, melds: Sequence[TableMeld], values: Values) -> list[int]:
+    """The cards that fill the one gap between natural ``card`` and a run of ``melds``
+    (with the filler, ``card`` lays off there)."""
+    out = []
+    suit, rank = SUIT_OF[card], RANK_OF[card]
+    for m in melds:
+        if m.is_run and m.suit == suit and len(m.cards) < 13:
+            for gap in (m.lo - 2, m.hi + 2):
+                if rank_at(gap) == rank and (1 <= gap <= values.top or values.ace is Ace.AROUND):
+                    filler = gap + 1 if gap < m.lo else gap - 1
+                    out.append(code_of(suit, rank_at(filler)))
+    return out
+
+
+def gap_fillers(melds: Sequence[TableMeld], values: Values) -> list[tuple[int, ...]]:
+    """For each natural card code, the cards that fill its one gap to a run of ``melds``
+    (:func:`outs_of` counts them among its outs): worked out once for a table."""
+    return [tuple(_gap_fillers(c, melds, values)) for c in range(52)]
 
 
 def plan_value(plan: Plan, values: Values) -> int:
@@ -495,9 +515,15 @@ def plan_value(plan: Plan, values: Values) -> int:
     return plan.gain - sum(values.hand[c] for m in plan.melds for c in m)
 
 
-def table_fits(cards: Sequence[int], melds: Sequence[TableMeld], ace: Ace) -> list[int]:
+def table_fits(
+    cards: Sequence[int],
+    melds: Sequence[TableMeld],
+    ace: Ace,
+    lays: Callable[[int], bool] | None = None,
+) -> list[int]:
     """The cards of ``cards`` that can be laid off on ``melds`` (each by itself or after
-    other cards of ``cards`` fill the gap)."""
+    other cards of ``cards`` fill the gap). ``lays``, where the caller has it, says
+    whether a card lays off on ``melds`` by itself (:func:`layable`, kept by card)."""
     # the cards no meld on the table could take are skipped before the exact count
     suits, ranks = _open_melds(melds)
     if not suits and not ranks:
@@ -509,8 +535,22 @@ def table_fits(cards: Sequence[int], melds: Sequence[TableMeld], ace: Ace) -> li
     for c in cards:
         if c != JOKER_CODE and not (suits >> SUIT_OF[c] & 1 or ranks >> RANK_OF[c] & 1):
             continue
+        if lays is not None:
+            if lays(c):
+                out.append(c)
+                continue
+            # not by itself: then only a natural card, after other cards of its suit or
+            # a joker fill the gap to a run (the exact count below finds no other way)
+            if c == JOKER_CODE or not (counts[JOKER_CODE] or _suit_mates(c, counts)):
+                continue
         counts[c] -= 1
         if table_cost(c, counts, melds, ace)[0] < IMPOSSIBLE:
             out.append(c)
         counts[c] += 1
     return out
+
+
+def _suit_mates(card: int, counts: list[int]) -> bool:
+    """Whether ``counts`` holds a card of ``card``'s suit other than ``card`` itself."""
+    base = card - card % 13
+    return any(counts[c] for c in range(base, base + 13) if c != card)

@@ -42,6 +42,7 @@ from rummykit.bots.determinize import unseen_counts
 from rummykit.bots.evaluate import (
     Values,
     best_melds,
+    gap_fillers,
     layable,
     measured_shares,
     outs_of,
@@ -186,6 +187,15 @@ class Judge:
         self.p_card = self.out_chance(total)
         self.calls = view.rules.rummy_call is not RummyCall.OFF and self.n >= 3
         self._lays: list[bool | None] | None = None
+        self._fillers: list[tuple[int, ...]] | None = None
+
+    def fillers(self) -> list[tuple[int, ...]]:
+        """:func:`~rummykit.bots.evaluate.gap_fillers` of the table as it is now (worked
+        out once)."""
+        fillers = self._fillers
+        if fillers is None:
+            fillers = self._fillers = gap_fillers(self.table, self.values)
+        return fillers
 
     def lays(self, card: int) -> bool:
         """Whether ``card`` can be laid off by itself on the table as it is now
@@ -232,18 +242,20 @@ class Judge:
         scored = values.melds_score
         worth = float(plan_value(plan, values)) if scored else 0.0
         dead = list(plan.deadwood)
+        own = table is self.table  # what is kept of the table holds
         if dead and table:
-            for c in table_fits(dead, table, self.ace):
+            for c in table_fits(dead, table, self.ace, self.lays if own else None):
                 if scored:
                     worth += values.hand[c]
                 dead.remove(c)
         held = _counts(dead)
+        fillers = self.fillers() if own else None
         worst = 0.0
         for c in dead:
             if c == JOKER_CODE:
                 q = 0.85
             else:
-                q = self.chance(outs_of(c, held, self.outs_pool, table, values))
+                q = self.chance(outs_of(c, held, self.outs_pool, table, values, fillers))
             k = self.kept(values.hand[c], q)
             worth += k
             if c != keep:
