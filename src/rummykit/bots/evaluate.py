@@ -451,11 +451,11 @@ def outs_of(
     unseen: Sequence[float],
     melds: Sequence[TableMeld],
     values: Values,
-    fillers: Sequence[tuple[int, ...]] | None = None,
+    fillers: Callable[[int], Sequence[int]] | None = None,
 ) -> float:
     """How many unseen cards would let ``card`` be melded with the cards ``held`` (counts,
     ``card`` included) or laid off on ``melds``: the card's "outs". ``fillers``, where
-    the caller has them, are :func:`gap_fillers` of ``melds``."""
+    the caller keeps them, gives :func:`gap_fillers` of a card on ``melds``."""
     if card == JOKER_CODE:
         return 0
     found: set[int] = set()
@@ -483,16 +483,16 @@ def outs_of(
             found.add(a)
             found.add(JOKER_CODE)
     # lay-offs needing one filler
-    found.update(_gap_fillers(card, melds, values) if fillers is None else fillers[card])
+    found.update(gap_fillers(card, melds, values) if fillers is None else fillers(card))
     total: float = 0
     for c in found:
         total += unseen[c]
     return total
 
 
-def _gap_fillers(card: int, melds: Sequence[TableMeld], values: Values) -> list[int]:
+def gap_fillers(card: int, melds: Sequence[TableMeld], values: Values) -> list[int]:
     """The cards that fill the one gap between natural ``card`` and a run of ``melds``
-    (with the filler, ``card`` lays off there)."""
+    (with the filler, ``card`` lays off there): :func:`outs_of` counts them."""
     out = []
     suit, rank = SUIT_OF[card], RANK_OF[card]
     for m in melds:
@@ -502,12 +502,6 @@ def _gap_fillers(card: int, melds: Sequence[TableMeld], values: Values) -> list[
                     filler = gap + 1 if gap < m.lo else gap - 1
                     out.append(code_of(suit, rank_at(filler)))
     return out
-
-
-def gap_fillers(melds: Sequence[TableMeld], values: Values) -> list[tuple[int, ...]]:
-    """For each natural card code, the cards that fill its one gap to a run of ``melds``
-    (:func:`outs_of` counts them among its outs): worked out once for a table."""
-    return [tuple(_gap_fillers(c, melds, values)) for c in range(52)]
 
 
 def plan_value(plan: Plan, values: Values) -> int:
@@ -529,8 +523,10 @@ def table_fits(
     if not suits and not ranks:
         return []
     counts = [0] * 53
+    in_suit = [0, 0, 0, 0, 0]  # naturals of each suit (and jokers, last)
     for c in cards:
         counts[c] += 1
+        in_suit[SUIT_OF[c] if c != JOKER_CODE else 4] += 1
     out = []
     for c in cards:
         if c != JOKER_CODE and not (suits >> SUIT_OF[c] & 1 or ranks >> RANK_OF[c] & 1):
@@ -541,7 +537,7 @@ def table_fits(
                 continue
             # not by itself: then only a natural card, after other cards of its suit or
             # a joker fill the gap to a run (the exact count below finds no other way)
-            if c == JOKER_CODE or not (counts[JOKER_CODE] or _suit_mates(c, counts)):
+            if c == JOKER_CODE or not (in_suit[4] or in_suit[SUIT_OF[c]] > counts[c]):
                 continue
         counts[c] -= 1
         if table_cost(c, counts, melds, ace)[0] < IMPOSSIBLE:
@@ -549,8 +545,3 @@ def table_fits(
         counts[c] += 1
     return out
 
-
-def _suit_mates(card: int, counts: list[int]) -> bool:
-    """Whether ``counts`` holds a card of ``card``'s suit other than ``card`` itself."""
-    base = card - card % 13
-    return any(counts[c] for c in range(base, base + 13) if c != card)

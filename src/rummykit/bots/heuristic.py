@@ -187,15 +187,18 @@ class Judge:
         self.p_card = self.out_chance(total)
         self.calls = view.rules.rummy_call is not RummyCall.OFF and self.n >= 3
         self._lays: list[bool | None] | None = None
-        self._fillers: list[tuple[int, ...]] | None = None
+        self._fillers: list[list[int] | None] | None = None
 
-    def fillers(self) -> list[tuple[int, ...]]:
-        """:func:`~rummykit.bots.evaluate.gap_fillers` of the table as it is now (worked
-        out once)."""
+    def fillers(self, card: int) -> list[int]:
+        """The cards that fill the one gap between ``card`` and a run on the table as it
+        is now (:func:`~rummykit.bots.evaluate.gap_fillers`, worked out once a card)."""
         fillers = self._fillers
         if fillers is None:
-            fillers = self._fillers = gap_fillers(self.table, self.values)
-        return fillers
+            fillers = self._fillers = [None] * 53
+        known = fillers[card]
+        if known is None:
+            known = fillers[card] = gap_fillers(card, self.table, self.values)
+        return known
 
     def lays(self, card: int) -> bool:
         """Whether ``card`` can be laid off by itself on the table as it is now
@@ -249,7 +252,7 @@ class Judge:
                     worth += values.hand[c]
                 dead.remove(c)
         held = _counts(dead)
-        fillers = self.fillers() if own else None
+        fillers = self.fillers if own else None
         worst = 0.0
         for c in dead:
             if c == JOKER_CODE:
