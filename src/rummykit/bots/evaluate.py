@@ -544,4 +544,3 @@ def table_fits(
             out.append(c)
         counts[c] += 1
     return out
-
