@@ -88,9 +88,11 @@ def _close_window(h: HandState) -> tuple[int, ...]:
 
 
 def _start_turn(h: HandState, p: int) -> None:
-    """Resets the per-turn state when ``p`` starts the play part of a turn."""
+    """Resets the per-turn state when ``p`` starts the play part of a turn (the pile may
+    have changed: a take, or a stock made from it)."""
     h.turn = p
     h.phase = Phase.PLAY
+    h.calls_cache = None
     h.melds_made = 0
     h.tabled = False
     h.played_at_start = h.played[p]
@@ -460,6 +462,7 @@ def _commit_table(
     h.melds = melds
     h.played[p] = True
     h.tabled = True
+    h.calls_cache = None  # calls found on the table as it was
     _remove_known(h, p, used)
 
 
@@ -506,6 +509,7 @@ def _swap(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
     h.melds = melds
     h.played[p] = True
     h.tabled = True
+    h.calls_cache = None  # calls found on the table as it was
     _remove_known(h, p, [card])
     h.known[p].append(JOKER_CODE)
     return Event(h.number, p, action)

@@ -165,6 +165,80 @@ def _start_against_a_bot(page: Any, server: Server) -> None:
     page.wait_for_selector(".table-screen")
 
 
+def test_a_hint_is_asked_once_a_position_and_a_held_key_asks_once(
+    seeded_server: SeededServer, browser: Any, clients: list[Client]
+) -> None:
+    # found by a review: holding H sent a hint at the key's repeat rate, past the server's
+    # limit of requests (server.rate), and every press asked again for the same position
+    page = _seated_page(browser, seeded_server, {"hand_size": 10, "joker_swap": True}, clients)
+    seq = page.evaluate("rk.session.seq")
+    page.locator("dialog#rummy-call .choice").click()
+    _after(page, seq)
+    page.evaluate(
+        """() => {
+          const socket = rk.session.socket;
+          const send = socket.send.bind(socket);
+          window.hintsSent = 0;
+          socket.send = (m) => { if (m.type === "hint") window.hintsSent += 1; return send(m); };
+        }"""
+    )
+    page.click("#status")  # the keys act with the focus on the table
+    page.keyboard.press("h")
+    page.locator("#message.hint").wait_for()
+    text = page.inner_text("#message.hint")
+    # the key held down (its repeats), pressed again, the button clicked: the hint on
+    # screen is shown again, not asked for again
+    page.evaluate(
+        """() => {
+          for (let i = 0; i < 10; i++) {
+            const held = { key: "h", repeat: true, bubbles: true };
+            document.body.dispatchEvent(new KeyboardEvent("keydown", held));
+          }
+        }"""
+    )
+    page.keyboard.press("h")
+    page.click("[data-action=hint]")
+    page.locator("#message.hint").wait_for()
+    assert page.inner_text("#message.hint") == text
+    assert page.evaluate("window.hintsSent") == 1
+    assert page.errors == []
+
+
+def test_a_selection_ends_with_its_hand_and_an_ace_laid_off_at_an_end_lights_its_meld(
+    seeded_server: SeededServer, browser: Any, clients: list[Client]
+) -> None:
+    # found by a review: selected cards (keys such as "7H#0") stayed selected in the next
+    # hand when it dealt the same cards; and a lay-off written with the end it goes to
+    # ("layoff AH to 2 low") lit no meld, its last word read as the meld's number
+    page = _seated_page(browser, seeded_server, {"hand_size": 10, "joker_swap": True}, clients)
+    page.locator("dialog#rummy-call [data-key=pass]").click()
+    page.wait_for_function("!rk.session.pending")
+    hand = view(page)["hand"]
+    select_cards(page, [hand[0]])
+    assert page.evaluate("rk.session.selected.size") == 1
+    # the next hand's first state, dealing the same cards (the page is handed it)
+    page.evaluate(
+        """() => {
+          const s = rk.session;
+          const v = { ...s.view, hand_number: s.view.hand_number + 1, log: [] };
+          const state = { type: "state", seq: s.seq, game: s.game, view: v, clock: null };
+          s.receive({ ...state, can_undo: false });
+        }"""
+    )
+    assert page.evaluate("rk.session.selected.size") == 0
+    assert page.locator(".hand .card.selected").count() == 0
+    flashed = page.evaluate(
+        """() => {
+          const s = rk.session;
+          const event = { seat: 1, hand: s.view.hand_number, action: "layoff AH to 2 low" };
+          s.onEvent({ type: "event", seq: s.seq + 1, game: s.game, by: "player", event });
+          return s.flash.meld;
+        }"""
+    )
+    assert flashed == 2
+    assert page.errors == []
+
+
 def test_a_card_dragged_and_selected_by_touch(server: Server, browser: Any) -> None:
     page = new_page(browser, PHONE, has_touch=True, is_mobile=True)
     _start_against_a_bot(page, server)

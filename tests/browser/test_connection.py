@@ -154,6 +154,32 @@ def test_the_clock_shows_the_time_left_to_the_servers_deadline(server: Any, brow
         assert page.errors == []
 
 
+def test_once_the_players_clock_ran_out_the_page_offers_nothing_and_says_a_bot_plays(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: after the clock ran out the page still said "Your turn" and lit
+    # the buttons, each press refused as server.clock, while the bot played the turn. The
+    # state the server sends then says so (its clock's `fired`, tests/server); here the
+    # page is handed that state for the position it shows
+    ana, ben, _ = _clocked_game(server, browser)
+    mover = next(p for p in (ana, ben) if p.evaluate("rk.session.view.to_act === rk.session.seat"))
+    assert mover.locator(".controls [data-action=draw][data-legal=true]").count() == 1
+    assert mover.locator(".stock[data-legal=true]").count() == 1
+    mover.evaluate(
+        """() => {
+          const s = rk.session;
+          const clock = { ...s.clock, left: 0, fired: true };
+          const state = { type: "state", seq: s.seq, game: s.game, view: s.view, clock };
+          s.receive({ ...state, can_undo: false });
+        }"""
+    )
+    assert "time ran out" in mover.inner_text("#status")
+    assert mover.locator(".controls [data-legal=true]").count() == 0
+    assert mover.locator(".stock[data-legal=true], .pile .legal").count() == 0
+    for page in (ana, ben):
+        assert page.errors == []
+
+
 #: Puts the page's clock SKEW ms off (Date and Date.now), as on a device whose clock is
 #: wrong; the page's timers and performance.now() run as they do.
 SKEWED_CLOCK = """(() => {

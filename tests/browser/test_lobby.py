@@ -183,3 +183,42 @@ def test_a_join_whose_answer_was_lost_gets_its_seat_back_when_sent_again(
     assert [s["name"] for s in other.evaluate("rk.session.table.seats")] == ["Ben", None]
     assert len(sent) == 2 and sent[0]["body"]["key"] == sent[1]["body"]["key"]
     assert not page.errors and not other.errors
+
+
+def test_a_lost_join_that_took_the_last_seat_is_offered_again_and_sent_again_on_a_reload(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: a join whose answer was lost, having taken the table's last open
+    # seat, left the page no way to send it again (the join controls are drawn only while
+    # a seat is open), and its key lived only in the page's memory, lost on a reload
+    table = server.table("500-rum", {}, [{"kind": "open"}, {"kind": "bot", "level": "easy"}])
+    page = new_page(browser, locale="en-US")
+    sent = _lose_the_first_join_answer(page)
+    page.goto(f"{server.url}/?t={table['code']}")
+    ready(page)
+    page.fill("#player-name", "Ana")
+    page.click("[data-focus=join]")
+    page.locator(".message .rule-id").wait_for()
+    # the seat is taken now (the socket says so): no open seat, but the join is offered
+    page.locator(".join-again").wait_for()
+    assert "Ana" in page.inner_text(".join-again")
+    assert page.locator("[data-focus=join]").count() == 0
+    page.click("[data-focus=join-again]")
+    page.locator(".badge.you").wait_for()
+    assert len(sent) == 2 and sent[0]["body"]["key"] == sent[1]["body"]["key"]
+    assert page.locator(".join-again").count() == 0
+    # lost again at another table, then the page reloaded: the kept join goes by itself
+    other = server.table("500-rum", {}, [{"kind": "open"}, {"kind": "bot", "level": "easy"}])
+    page.unroute("**/tables/*/join")
+    sent = _lose_the_first_join_answer(page)
+    page.goto(f"{server.url}/?t={other['code']}")
+    ready(page)
+    page.fill("#player-name", "Ben")
+    page.click("[data-focus=join]")
+    page.locator(".message .rule-id").wait_for()
+    page.reload()
+    ready(page)
+    page.locator(".badge.you").wait_for()
+    assert len(sent) == 2 and sent[0]["body"] == sent[1]["body"]
+    assert page.evaluate(f"localStorage.getItem('rk.join.{other['id']}')") is None
+    assert not page.errors

@@ -214,6 +214,14 @@ def test_once_the_clock_ran_out_the_bot_has_the_turn_and_the_person_waits_for_th
         assert clients[0].view is not None
         late = clients[clients[0].view["to_act"]]
         assert late.until("notice", timeout=5)["notice"] == "clock"
+        # the state sent with the notice says the clock ran out, for the page to offer
+        # nothing until the turn ends
+        clock = late.until("state")["clock"]
+        assert clock is not None and (clock["seat"], clock["fired"], clock["left"]) == (
+            late.seat,
+            True,
+            0,
+        )
         refused = late.act("draw")
         assert refused["type"] == "error" and refused["rule"] == "server.clock"
         assert refused["seq"] == late.seq  # nothing was played

@@ -17,7 +17,7 @@ True
 >>> follow(running, None, False, 30)
 TurnClock(seat=None, deadline=None, window=False, fired=False)
 >>> running.doc(at=at - dt.timedelta(seconds=12.5))
-{'seat': 0, 'deadline': '2025-01-01T00:00:00+00:00', 'window': False, 'left': 12.5}
+{'seat': 0, 'deadline': '2025-01-01T00:00:00+00:00', 'window': False, 'left': 12.5, 'fired': False}
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ class TurnClock:
     def doc(self, at: dt.datetime | None = None) -> dict[str, Any] | None:
         """The clock as the ``state`` message shows it (None: no clock runs): ``left`` is
         the seconds left at ``at`` (default: now, when the message is made), which a
-        client counts down from whatever its own clock says (docs/protocol.md)."""
+        client counts down from whatever its own clock says; ``fired``: it ran out, and
+        the bot plays the rest of the turn (docs/protocol.md)."""
         if self.seat is None or self.deadline is None:
             return None
         start = at or dt.datetime.now(dt.UTC)
@@ -52,6 +53,7 @@ class TurnClock:
             "deadline": self.deadline.isoformat(),
             "window": self.window,
             "left": round(left, 3),
+            "fired": self.fired,
         }
 
 

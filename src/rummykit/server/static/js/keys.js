@@ -43,6 +43,8 @@ export function onKey(s, e) {
   const run = actions[e.key.length === 1 ? e.key.toLowerCase() : e.key];
   if (run && s.view && s.view.hand && (letters || e.key === "Escape")) {
     e.preventDefault();
-    run();
+    // a key held down acts once: its repeats would send the same request over and over
+    // (a hint 30 times a second, past the server's limit)
+    if (!e.repeat) run();
   }
 }

@@ -45,11 +45,11 @@ function optionInput(key, form, value) {
     const values = form.kind === "bool" ? [false, true] : form.choices;
     input = h(
       "select",
-      { id, "data-option": key },
+      { id, "data-option": key, "aria-describedby": `${id}-help` },
       values.map((v) => h("option", { value: JSON.stringify(v), selected: JSON.stringify(v) === JSON.stringify(value) }, form.kind === "bool" ? t(v ? "value.yes" : "value.no") : valueName(key, v))),
     );
   } else {
-    input = h("input", { id, "data-option": key, type: "number", min: String(form.min), value: value === null ? "" : String(value), placeholder: form.nullable ? t("value.none") : "", inputmode: "numeric" });
+    input = h("input", { id, "data-option": key, "aria-describedby": `${id}-help`, type: "number", min: String(form.min), value: value === null ? "" : String(value), placeholder: form.nullable ? t("value.none") : "", inputmode: "numeric" });
     // the browser's own refusal of a value is in the browser's language: ours instead
     input.addEventListener("invalid", () => input.setCustomValidity(input.validity.rangeUnderflow ? t("form.at-least", { min: form.min }) : t("form.whole-number")));
     input.addEventListener("input", () => input.setCustomValidity(""));
@@ -233,8 +233,10 @@ export async function renderLobby(root, config) {
       if (!made || made.key !== key) made = { key, table: await api.createTable(spec) };
       const table = made.table;
       // a join sent again (its answer lost) carries the same key: its seat comes back
-      if (!made.joining || made.joining.name !== name) made.joining = { name, key: api.joinKey() };
+      if (!made.joining || made.joining.name !== name) made.joining = { name, key: api.joinKey(), seat: 0 };
+      prefs.savePendingJoin(table.id, made.joining); // the table's page sends it again if need be
       const seat = await api.join(table.id, name, 0, made.joining.key);
+      prefs.savePendingJoin(table.id, null);
       prefs.saveSeat(table.id, { seat: seat.seat, token: seat.token, name });
       prefs.savePrefs({ ...prefs.prefs(), name });
       location.href = `/?t=${table.code}`;
@@ -242,7 +244,10 @@ export async function renderLobby(root, config) {
       busy = false;
       // a refused name keeps the table for the next try, and so does an answer that may
       // have been lost (the seat may be taken: the join sent again gets it back)
-      if (!["lobby.name", "page.offline", "server.storage", "server.internal"].includes(err.rule)) made = null;
+      if (!["lobby.name", "page.offline", "server.storage", "server.internal"].includes(err.rule)) {
+        if (made) prefs.savePendingJoin(made.table.id, null);
+        made = null;
+      }
       say({ rule: err.rule, detail: err.message });
     }
   });

@@ -23,6 +23,12 @@ function write(key, value) {
 export const seatAt = (tableId) => read(`rk.seat.${tableId}`, null);
 export const saveSeat = (tableId, seat) => write(`rk.seat.${tableId}`, seat);
 
+/** A join sent to a table (by id) and not answered yet: {name, key, seat}, or null. It is
+ * kept until its answer comes, so that a reload or a lost answer sends it again with the
+ * same key, and the server gives back the seat it may have taken (docs/protocol.md). */
+export const pendingJoin = (tableId) => read(`rk.join.${tableId}`, null);
+export const savePendingJoin = (tableId, join) => write(`rk.join.${tableId}`, join);
+
 /** The ids of the tables this browser holds a seat at. */
 export function seatedTables() {
   const ids = [];

@@ -37,6 +37,20 @@ export function messageLine(session) {
   return line;
 }
 
+/** A join of this browser's that got no answer (it may have taken a seat): a line saying
+ * so and a button that sends it again, with its key; null when there is none. */
+export function joinAgain(session) {
+  const joining = session.pendingJoin();
+  if (!joining || !["waiting", "playing"].includes(session.table.status)) return null;
+  return h(
+    "p",
+    { class: "join-again" },
+    t("room.join-lost", { name: joining.name }),
+    " ",
+    h("button", { type: "button", class: "primary", "data-focus": "join-again", onclick: () => session.join(joining.name, joining.seat) }, t("room.join-again")),
+  );
+}
+
 /** The name of a seat's occupant, with what it is (a bot's level, you, away). */
 function seatLine(session, seat) {
   const mine = session.seat === seat.seat;
@@ -103,6 +117,8 @@ export function renderRoom(root, session) {
     ),
   );
   const controls = h("div", { class: "room-controls" });
+  const again = seated ? null : joinAgain(session);
+  if (again) controls.append(again);
   if (!seated && open.length && table.status === "waiting") {
     controls.append(
       h("label", { for: "player-name" }, t("room.your-name")),

@@ -7,7 +7,7 @@ import { TableSocket } from "./socket.js";
 import { Hand } from "./hand.js";
 import { has, setTitle, t } from "./i18n.js";
 import { choose, closeDialog, openDialogId, scoreTable, showDialog } from "./dialogs.js";
-import { choices, tryDiscard, tryLayoff, tryMeld } from "./legal.js";
+import { choices, parseAction, tryDiscard, tryLayoff, tryMeld } from "./legal.js";
 import { cardName, cardNode } from "./cards.js";
 import { actionWords, describe, hintWords } from "./words.js";
 import { focusKeys, h } from "./dom.js";
@@ -18,6 +18,11 @@ import * as prefs from "./prefs.js";
 /** The longest a drag in the hand holds the screen's redraws back (ms): a pointer that
  * is never let go (lost to the system) must not freeze the table. */
 const DRAG_HOLD_MS = 10000;
+
+/** The refusals of a join that may come without the server having looked at its key
+ * (the request or its answer lost, the server busy): the join may still hold a seat, and
+ * is kept to be sent again. Any other refusal says it holds none. */
+const ANSWER_MAY_BE_LOST = new Set(["page.offline", "server.storage", "server.internal", "lobby.full", "lobby.unavailable", "lobby.busy"]);
 import { renderRoom } from "./room.js";
 import { renderTable, winnerLine } from "./table.js";
 
@@ -53,6 +58,7 @@ export class Session {
     // state after it not come yet: no second one goes, as the server could only refuse it
     // as stale (it would answer an event that is no longer the table's last)
     this.pending = false;
+    this.hintAsked = null; // the seq a hint was asked at, until its answer (askHint)
     this.answered = null; // the seq of that ack or undone, while its state is on its way
     this.offered = null; // the seq at which the Rummy call was last offered
     this.advice = null; // the server's last hint (for the view at its seq)
@@ -60,7 +66,7 @@ export class Session {
     this.queued = null; // {message, seq}: tried while disconnected, sent on reconnecting
     this.socket = null;
     this.typedName = null; // the name typed in the waiting room, kept across redraws
-    this.joining = null; // {name, key}: the join tried last, its key sent again (join)
+    this.refused = null; // the rule of the last lobby request's refusal (lobbyCall)
     this.logOpen = false; // whether the hand's log is open, kept across redraws
     this.wanted = null; // {key, el}: the focus fell back to el from key, which may come back (render)
     this.focusNext = null; // the control the next redraw focuses (the game's result)
@@ -107,6 +113,11 @@ export class Session {
     });
     this.socket.connect();
     this.timer = setInterval(() => this.tick(), 1000);
+    // a join whose answer never came (the page was reloaded or went offline meanwhile):
+    // sent again, it brings back the seat it took
+    const joining = this.pendingJoin();
+    if (joining && this.table.status === "over") prefs.savePendingJoin(this.table.id, null);
+    else if (joining) this.join(joining.name, joining.seat);
     document.addEventListener("keydown", (e) => onKey(this, e));
     // the tests reach the session here (to drop the socket as a network would)
     window.rk.session = this;
@@ -145,6 +156,7 @@ export class Session {
       case "error":
         // an error refusing a hint is not the answer to an action sent meanwhile
         if (msg.answers !== "hint") this.unblock();
+        else this.hintAsked = null;
         this.onError(msg);
         break;
       case "notice":
@@ -170,7 +182,7 @@ export class Session {
       seat: e.seat,
       seq: msg.seq,
       pile: verb === "discard" || verb === "take" || verb === "rummy",
-      meld: verb === "layoff" || verb === "swap" ? Number(e.action.split(" ").pop()) || null : verb === "meld" ? "new" : null,
+      meld: verb === "layoff" || verb === "swap" ? parseAction(e.action).meld || null : verb === "meld" ? "new" : null,
     };
     if (e.seat !== this.seat) this.announce(this.lastText(e.seat, true));
     // the card we drew, or the joker a swap gave back, is said (the others see only a count)
@@ -227,6 +239,8 @@ export class Session {
     if (this.lastHand === key) return;
     this.lastHand = key;
     this.last = {};
+    // a new hand deals cards the old selection's keys ("7H#0") may name again
+    this.selected.clear();
   }
 
   /** The last actions of the players this page saw none of in this hand (a reload, a
@@ -252,6 +266,7 @@ export class Session {
 
   /** The heuristic bot's suggestion: said in words, its cards highlighted (table.js). */
   onHint(msg) {
+    this.hintAsked = null;
     if (msg.seq !== this.seq) return; // the table moved on: it is out of date
     this.advice = msg;
     this.message = { kind: "hint", hint: msg };
@@ -284,6 +299,9 @@ export class Session {
     // the server's clock: whose it is and when it runs out (it survives reloads)
     this.clock = msg.clock || null;
     this.clockEnds = this.clock ? this.clockEnd(this.clock) : null;
+    // our clock ran out: the bot plays the rest of the turn, and the server would refuse
+    // whatever we sent (server.clock), so nothing is offered
+    if (this.timedOut()) this.view = { ...this.view, legal_actions: [] };
     this.flushQueued();
     // the game ends before our eyes: the result is said, and the focus goes to it
     if (this.view.game_over && wasOver === false) {
@@ -315,6 +333,7 @@ export class Session {
   unblock() {
     this.pending = false;
     this.answered = null;
+    this.hintAsked = null;
   }
 
   /** Whether we are offered a Rummy call in the latest view. */
@@ -493,7 +512,15 @@ export class Session {
   /** Asks the server for the heuristic bot's suggestion (answered by `hint`). */
   askHint() {
     if (this.over()) return;
-    if (!this.socket.send({ type: "hint" })) {
+    // the hint for this position came already: shown again, not asked again
+    if (this.advice && this.advice.seq === this.seq) {
+      this.message = { kind: "hint", hint: this.advice };
+      this.render();
+      return;
+    }
+    if (this.hintAsked === this.seq) return; // one is on its way
+    if (this.socket.send({ type: "hint" })) this.hintAsked = this.seq;
+    else {
       this.message = this.socket.refused ? { kind: "error", key: "connection.stopped" } : { kind: "info", key: "status.reconnecting" };
       this.render();
     }
@@ -648,6 +675,7 @@ export class Session {
    * a refusal or notice that came meanwhile; a refusal that `moot(error)` says the table
    * has overtaken is not shown. Null when refused or dropped. */
   async lobbyCall(fn, args, moot = () => false) {
+    this.refused = null;
     if (this.lobbyBusy) return null;
     this.lobbyBusy = true;
     const before = this.message;
@@ -656,6 +684,7 @@ export class Session {
       if (this.message === before) this.message = null;
       return answer;
     } catch (e) {
+      this.refused = e.rule;
       if (!moot(e)) {
         this.message = this.refusal(e.rule, e.message, e.message);
         this.render();
@@ -666,13 +695,29 @@ export class Session {
     }
   }
 
+  /** The join sent here and not answered ({name, key, seat}), while it may have taken a
+   * seat: this browser holds none at the table. */
+  pendingJoin() {
+    return this.tableId && !this.saved() ? prefs.pendingJoin(this.tableId) : null;
+  }
+
   async join(name, seat) {
-    // a join sent again (its answer lost: the page went offline, the server restarted)
-    // carries the same key, and gets the seat it took back rather than a refused name
-    if (!this.joining || this.joining.name !== name) this.joining = { name, key: api.joinKey() };
-    const answer = await this.lobbyCall(api.join, [this.table.id, name, seat, this.joining.key]);
-    if (!answer) return;
-    this.joining = null;
+    // a join sent again (its answer lost: the page went offline or was reloaded, the
+    // server restarted) carries the same key, and gets the seat it took back rather than
+    // a refused name or a table with no open seat; the key is kept in the browser until
+    // the answer comes
+    const id = this.table.id;
+    let joining = prefs.pendingJoin(id);
+    if (!joining || joining.name !== name) joining = { name, key: api.joinKey(), seat };
+    prefs.savePendingJoin(id, joining);
+    const answer = await this.lobbyCall(api.join, [id, name, seat, joining.key]);
+    if (!answer) {
+      // refused after the server looked for the key: this join holds no seat
+      if (this.refused && !ANSWER_MAY_BE_LOST.has(this.refused)) prefs.savePendingJoin(id, null);
+      this.render();
+      return;
+    }
+    prefs.savePendingJoin(id, null);
     prefs.saveSeat(this.table.id, { seat: answer.seat, token: answer.token, name });
     prefs.savePrefs({ ...prefs.prefs(), name });
     this.table = answer.table; // until the welcome of the new connection, just below
@@ -724,6 +769,12 @@ export class Session {
     const deadline = Date.parse(clock.deadline);
     if (Number.isNaN(deadline)) return null;
     return performance.now() + (deadline - Date.now());
+  }
+
+  /** Whether our clock ran out in the turn in progress (a bot plays the rest of it). */
+  timedOut() {
+    const c = this.clock;
+    return Boolean(c && c.fired && this.seat !== null && c.seat === this.seat);
   }
 
   /** The seconds left on the running clock (null: no clock runs). */

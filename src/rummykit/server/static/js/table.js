@@ -10,7 +10,7 @@ import { language, t } from "./i18n.js";
 import { enableDrag } from "./hand.js";
 import { showDialog } from "./dialogs.js";
 import { describe } from "./words.js";
-import { messageLine } from "./room.js";
+import { joinAgain, messageLine } from "./room.js";
 import { shortcutsOn } from "./prefs.js";
 
 /** What to tell the player now: whose turn, what to do. */
@@ -23,6 +23,7 @@ function statusText(s) {
     if (v.phase === "rummy") return t("status.rummy-other", { name });
     return s.seat === null ? t("status.watching", { name }) : t("status.other", { name });
   }
+  if (s.timedOut()) return t("status.clock-out");
   if (v.phase === "rummy") return t("status.rummy-you");
   if (v.phase === "draw") return v.stock_size === 0 ? t("status.draw-empty") : t("status.draw");
   if (v.must_meld) return t("status.must-meld", { card: cardName(v.must_meld) });
@@ -360,7 +361,7 @@ export function renderTable(root, s) {
       melds(s, legal, advised, selected),
       messageLine(s),
       // once the game is over the hand is shown as it ended, with nothing left to press
-      v.hand ? h("section", { class: "my-hand", "aria-label": t("table.your-hand") }, handArea(s, advised), v.game_over ? null : controls(s, legal, selected, advised)) : h("p", { class: "muted spectator-note" }, t("table.spectator")),
+      v.hand ? h("section", { class: "my-hand", "aria-label": t("table.your-hand") }, handArea(s, advised), v.game_over ? null : controls(s, legal, selected, advised)) : h("div", {}, h("p", { class: "muted spectator-note" }, t("table.spectator")), joinAgain(s)),
       log(s),
     ),
   );
