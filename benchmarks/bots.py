@@ -137,6 +137,9 @@ def run_ladder(
                     upper: round(up.ms_per_decision, 3),
                     lower: round(match.bots[lower].ms_per_decision, 3),
                 },
+                # the upper level's longest decision, in the games that recorded it (wall
+                # time: the bar is a second on the machine that played them)
+                "longest_decision": round(up.longest, 3) if up.longest else None,
                 "seconds": round(seconds, 2),
                 "resumed_games": len(known),
                 "bot_seconds": round(sum(sum(r.seconds) for r in match.results), 1),
@@ -194,6 +197,7 @@ def table(rows: list[dict[str, Any]]) -> str:
         "passed",
         "pts/hand (up - low)",
         "ms/dec (up, low)",
+        "longest (up)",
         "bot time",
     )
     lines: list[tuple[str, ...]] = [head]
@@ -214,6 +218,7 @@ def table(rows: list[dict[str, Any]]) -> str:
                 "yes" if r["passed"] else "NO",
                 f"{r['points_per_hand']:+.1f}" + (f" ± {se:.1f}" if se is not None else ""),
                 ", ".join(f"{x:.3f}" if x < 1 else f"{x:.1f}" for x in ms),
+                "-" if r.get("longest_decision") is None else f"{r['longest_decision']:.2f} s",
                 f"{r['bot_seconds']:.1f} s",
             )
         )

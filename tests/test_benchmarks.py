@@ -119,10 +119,14 @@ def test_the_text_table_rounds_the_win_rate_once() -> None:
         "points_per_hand": 4.7,
         "points_per_hand_se": 0.6,
         "ms_per_decision": {"rollout": 517.0, "heuristic": 0.74},
+        "longest_decision": 0.914,
         "bot_seconds": 1.0,
     }
     text = _ladder().table([row])
     assert "62.8%" in text and "57.1-68.0%" in text
+    assert "longest (up)" in text and "0.91 s" in text
+    # games saved before the longest decision was recorded: none shown
+    assert "0.91 s" not in _ladder().table([{**row, "longest_decision": None}])
 
 
 def test_log_resumes_an_interrupted_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -34,7 +34,7 @@ def _run_json(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, Any]
 def _without_timings(doc: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in doc.items() if k != "seconds"}
     out["bots"] = {
-        name: {k: v for k, v in fig.items() if k != "ms_per_decision"}
+        name: {k: v for k, v in fig.items() if k not in ("ms_per_decision", "longest_decision")}
         for name, fig in doc["bots"].items()
     }
     return out

@@ -89,9 +89,11 @@ class Driver:
         self.max_hand_actions = max_hand_actions
         self.max_hands = max_hands
         self.unfinished = False
-        #: seconds each seat's player spent deciding, and how many decisions it made
+        #: seconds each seat's player spent deciding, how many decisions it made, and its
+        #: longest decision (seconds)
         self.seconds = [0.0] * len(players)
         self.decisions = [0] * len(players)
+        self.longest = [0.0] * len(players)
 
     @property
     def done(self) -> bool:
@@ -132,8 +134,11 @@ class Driver:
         view = self.game.view(seat)
         t0 = time.perf_counter()
         action = player.act(view)
-        self.seconds[seat] += time.perf_counter() - t0
+        took = time.perf_counter() - t0
+        self.seconds[seat] += took
         self.decisions[seat] += 1
+        if took > self.longest[seat]:
+            self.longest[seat] = took
         if action not in view.legal_actions:
             self.game.hand.check(action, seat)  # names the rule if it is illegal
             raise IllegalAction(

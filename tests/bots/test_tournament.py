@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -53,6 +54,16 @@ def test_figures() -> None:
         low, high = figures["ci95"]
         assert 0 <= low <= figures["win_rate"] <= high <= 1
         assert figures["ms_per_decision"] > 0
+        # the longest decision: no shorter than the mean one, no longer than them all
+        stats = match.bots[name]
+        assert stats.seconds / stats.decisions <= stats.longest <= stats.seconds
+    for r in match.results:
+        assert len(r.longest) == len(r.seats) and all(x > 0 for x in r.longest)
+        again = GameResult.from_json(json.loads(json.dumps(r.to_json())))
+        assert again.longest == tuple(round(x, 4) for x in r.longest)
+    # a result saved before the longest decision was recorded reads without it
+    old = {k: v for k, v in match.results[0].to_json().items() if k != "longest"}
+    assert GameResult.from_json(old).longest == ()
 
 
 def test_more_seats_than_bots() -> None:
@@ -225,6 +236,7 @@ def test_a_win_shared_by_one_levels_bots_is_its_win(monkeypatch: pytest.MonkeyPa
         unfinished = False
         seconds = [0.0] * 4
         decisions = [0] * 4
+        longest = [0.0] * 4
 
         def __init__(self, game: Game, *args: object, **kwargs: object) -> None:
             self.game = game

@@ -84,6 +84,9 @@ class GameResult:
     #: hands dealt to each seat: fewer than ``hand_scores`` for a seat that sat out a tie
     #: play-off (``ties`` leaders-play-on); empty in results saved before 2026-11-28
     hands_dealt: tuple[int, ...] = ()
+    #: each seat's longest decision (seconds, wall time: the machine's load counts); empty
+    #: in results saved before 2026-11-30
+    longest: tuple[float, ...] = ()
 
     def dealt(self, seat: int) -> int:
         """The hands dealt to ``seat`` (every hand, for a result saved without them)."""
@@ -102,6 +105,7 @@ class GameResult:
             "deal": self.deal,
             **({"shared": list(self.shared)} if self.shared else {}),
             "hands_dealt": list(self.hands_dealt),
+            **({"longest": [round(x, 4) for x in self.longest]} if self.longest else {}),
         }
 
     @classmethod
@@ -110,10 +114,12 @@ class GameResult:
         try:
             seats = doc["seats"]
             dealt = tuple(int(x) for x in doc.get("hands_dealt", ()))
+            longest = tuple(float(x) for x in doc.get("longest", ()))
             if (
                 not (len(seats) == len(doc["decisions"]) == len(doc["seconds"]))
                 or any(len(h) != len(seats) for h in doc["hand_scores"])
                 or (dealt and len(dealt) != len(seats))
+                or (longest and len(longest) != len(seats))
             ):
                 raise ValueError("one entry per seat expected")
             if any(not 0 <= d <= len(doc["hand_scores"]) for d in dealt):
@@ -129,6 +135,7 @@ class GameResult:
                 None if doc.get("deal") is None else int(doc["deal"]),
                 tuple(str(x) for x in doc.get("shared", ())),
                 dealt,
+                longest,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
@@ -145,6 +152,8 @@ class BotStats:
     points: int = 0
     decisions: int = 0
     seconds: float = 0.0
+    #: the longest decision of any game that recorded it (seconds, wall time)
+    longest: float = 0.0
 
     @property
     def win_rate(self) -> float:
@@ -177,6 +186,7 @@ class BotStats:
             "ci95": [round(low, 4), round(high, 4)],
             "mean_hand_score": round(self.mean_hand_score, 2),
             "ms_per_decision": round(self.ms_per_decision, 3),
+            "longest_decision": round(self.longest, 4),
         }
 
 
@@ -226,6 +236,8 @@ class MatchResult:
                 st = match.bots[label]
                 st.decisions += r.decisions[seat]
                 st.seconds += r.seconds[seat]
+                if r.longest:
+                    st.longest = max(st.longest, r.longest[seat])
                 st.hands += r.dealt(seat)  # a hand sat out is no hand played
                 st.points += sum(h[seat] for h in r.hand_scores)
                 if label in seen:
@@ -350,6 +362,7 @@ def play_one(
             sum(seat in dealt for dealt in game.seatings[: len(game.results)])
             for seat in range(players)
         ),
+        tuple(driver.longest),
     )
 
 
