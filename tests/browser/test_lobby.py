@@ -178,7 +178,7 @@ def test_a_join_whose_answer_was_lost_gets_its_seat_back_when_sent_again(
     other.fill("#player-name", "Ben")
     other.click("[data-focus=join]")
     other.locator(".message .rule-id").wait_for()
-    other.click("[data-focus=join]")
+    other.click("[data-focus=join-again]")  # the join, kept, is sent again before any other
     other.locator(".badge.you").wait_for()
     assert [s["name"] for s in other.evaluate("rk.session.table.seats")] == ["Ben", None]
     assert len(sent) == 2 and sent[0]["body"]["key"] == sent[1]["body"]["key"]
@@ -221,4 +221,62 @@ def test_a_lost_join_that_took_the_last_seat_is_offered_again_and_sent_again_on_
     page.locator(".badge.you").wait_for()
     assert len(sent) == 2 and sent[0]["body"] == sent[1]["body"]
     assert page.evaluate(f"localStorage.getItem('rk.join.{other['id']}')") is None
+    # a join answered at once never offers to be sent again, though the table's news
+    # (the seat taken) comes before its answer
+    page.unroute("**/tables/*/join")
+    third = server.table("500-rum", {}, [{"kind": "open"}, {"kind": "bot", "level": "easy"}])
+    page.goto(f"{server.url}/?t={third['code']}")
+    ready(page)
+    page.evaluate(
+        """() => {
+          window.offered = false;
+          new MutationObserver(() => {
+            if (document.querySelector(".join-again")) window.offered = true;
+          }).observe(document.body, { childList: true, subtree: true });
+        }"""
+    )
+    page.fill("#player-name", "Cleo")
+    page.click("[data-focus=join]")
+    page.locator(".badge.you").wait_for()
+    assert page.evaluate("window.offered") is False
+    assert not page.errors
+
+
+def test_a_join_refused_before_its_key_was_looked_at_is_kept_and_one_refused_after_is_not(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: a refusal that the server gives without looking for the join's
+    # key (a body that came too slowly, 408; "the table stopped meanwhile", 503) dropped
+    # the kept join, though an earlier try whose answer was lost may hold a seat
+    table = server.table("500-rum", {}, [{"kind": "open"}, {"kind": "open"}])
+    page = new_page(browser, locale="en-US")
+    answers = [
+        (408, "lobby.request", "the request body came too slowly"),
+        (503, "lobby.table", "the table stopped meanwhile: try again"),
+        (409, "lobby.seat", "that seat is taken"),
+    ]
+    keys: list[str] = []
+
+    def refuse(r: Any) -> None:
+        keys.append(r.request.post_data_json["key"])
+        status, rule, message = answers[len(keys) - 1]
+        r.fulfill(status=status, json={"error": {"rule": rule, "message": message}})
+
+    page.route("**/tables/*/join", refuse)
+    page.goto(f"{server.url}/?t={table['code']}")
+    ready(page)
+    kept = f"JSON.parse(localStorage.getItem('rk.join.{table['id']}'))"
+    page.fill("#player-name", "Ana")
+    page.click("[data-focus=join]")
+    page.locator(".join-again").wait_for()  # 408: kept, and offered again
+    assert page.evaluate(kept)["lost"] is True
+    page.click("[data-focus=join-again]")
+    page.wait_for_function(
+        "document.querySelector('.message .rule-id')?.textContent === '[lobby.table]'"
+    )
+    assert page.evaluate(kept)["lost"] is True  # 503: kept
+    page.click("[data-focus=join-again]")
+    page.locator("[data-focus=join]").wait_for()  # 409: it holds no seat; joins as before
+    assert page.evaluate(kept) is None
+    assert len(set(keys)) == 1  # one join, sent three times with its key
     assert not page.errors

@@ -1,16 +1,18 @@
 // The lobby over HTTP (docs/protocol.md): JSON in, JSON out.
 
-/** A refusal from the lobby: `rule` (lobby.seat, lobby.name, ...) and the server's message. */
+/** A refusal from the lobby: `rule` (lobby.seat, lobby.name, ...), the server's message
+ * and the HTTP status (null: no answer came). */
 export class LobbyError extends Error {
-  constructor(rule, message) {
+  constructor(rule, message, status = null) {
     super(message);
     this.rule = rule;
+    this.status = status;
   }
 }
 
 /** How long a lobby request may take (ms): a request that hangs (a network that drops
  * it silently) ends as page.offline, and the page takes clicks again (lobbyCall). */
-const TIMEOUT_MS = 20000;
+export const TIMEOUT_MS = 20000;
 
 async function call(method, path, body) {
   let response;
@@ -31,7 +33,7 @@ async function call(method, path, body) {
     const missing = response.status === 404 && path.startsWith("/tables/");
     const fallback = { rule: missing ? "lobby.table" : "page.offline", message: response.statusText };
     const error = doc && doc.error ? doc.error : fallback;
-    throw new LobbyError(error.rule, error.message);
+    throw new LobbyError(error.rule, error.message, response.status);
   }
   return doc;
 }

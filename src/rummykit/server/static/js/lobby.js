@@ -233,10 +233,8 @@ export async function renderLobby(root, config) {
       if (!made || made.key !== key) made = { key, table: await api.createTable(spec) };
       const table = made.table;
       // a join sent again (its answer lost) carries the same key: its seat comes back
-      if (!made.joining || made.joining.name !== name) made.joining = { name, key: api.joinKey(), seat: 0 };
-      prefs.savePendingJoin(table.id, made.joining); // the table's page sends it again if need be
+      if (!made.joining || made.joining.name !== name) made.joining = { name, key: api.joinKey() };
       const seat = await api.join(table.id, name, 0, made.joining.key);
-      prefs.savePendingJoin(table.id, null);
       prefs.saveSeat(table.id, { seat: seat.seat, token: seat.token, name });
       prefs.savePrefs({ ...prefs.prefs(), name });
       location.href = `/?t=${table.code}`;
@@ -244,10 +242,7 @@ export async function renderLobby(root, config) {
       busy = false;
       // a refused name keeps the table for the next try, and so does an answer that may
       // have been lost (the seat may be taken: the join sent again gets it back)
-      if (!["lobby.name", "page.offline", "server.storage", "server.internal"].includes(err.rule)) {
-        if (made) prefs.savePendingJoin(made.table.id, null);
-        made = null;
-      }
+      if (!["lobby.name", "page.offline", "server.storage", "server.internal"].includes(err.rule)) made = null;
       say({ rule: err.rule, detail: err.message });
     }
   });

@@ -23,9 +23,10 @@ function write(key, value) {
 export const seatAt = (tableId) => read(`rk.seat.${tableId}`, null);
 export const saveSeat = (tableId, seat) => write(`rk.seat.${tableId}`, seat);
 
-/** A join sent to a table (by id) and not answered yet: {name, key, seat}, or null. It is
- * kept until its answer comes, so that a reload or a lost answer sends it again with the
- * same key, and the server gives back the seat it may have taken (docs/protocol.md). */
+/** A join sent to a table (by id) and not answered yet: {name, key, seat, at, lost}, or
+ * null (`at`: when it was sent, Date.now(); `lost`: it ended with no answer). It is kept
+ * until an answer says whether it took a seat, so that it can be sent again with the same
+ * key, and the server gives back the seat it may have taken (docs/protocol.md). */
 export const pendingJoin = (tableId) => read(`rk.join.${tableId}`, null);
 export const savePendingJoin = (tableId, join) => write(`rk.join.${tableId}`, join);
 

@@ -40,8 +40,8 @@ export function messageLine(session) {
 /** A join of this browser's that got no answer (it may have taken a seat): a line saying
  * so and a button that sends it again, with its key; null when there is none. */
 export function joinAgain(session) {
-  const joining = session.pendingJoin();
-  if (!joining || !["waiting", "playing"].includes(session.table.status)) return null;
+  const joining = session.lostJoin();
+  if (!joining) return null;
   return h(
     "p",
     { class: "join-again" },
@@ -73,6 +73,8 @@ export function renderRoom(root, session) {
   const link = `${location.origin}/?t=${table.code}`;
   const mine = session.saved();
   const seated = session.seat !== null && mine;
+  // a join that got no answer is sent again before any other (it may hold a seat)
+  const again = seated ? null : joinAgain(session);
   const open = table.seats.filter((s) => s.kind === "open");
   const name = h("input", {
     id: "player-name",
@@ -110,16 +112,15 @@ export function renderRoom(root, session) {
         { class: "seat-row" },
         h("span", { class: "seat-number" }, t("seat.number", { n: seat.seat + 1 })),
         h("span", { class: "seat-who" }, seatLine(session, seat)),
-        seat.kind === "open" && !seated && table.status === "waiting"
+        seat.kind === "open" && !seated && !again && table.status === "waiting"
           ? h("button", { type: "button", "data-focus": `sit-${seat.seat}`, onclick: () => joinAt(seat.seat) }, t("room.sit-here"))
           : null,
       ),
     ),
   );
   const controls = h("div", { class: "room-controls" });
-  const again = seated ? null : joinAgain(session);
   if (again) controls.append(again);
-  if (!seated && open.length && table.status === "waiting") {
+  else if (!seated && open.length && table.status === "waiting") {
     controls.append(
       h("label", { for: "player-name" }, t("room.your-name")),
       name,

@@ -19,10 +19,20 @@ import * as prefs from "./prefs.js";
  * is never let go (lost to the system) must not freeze the table. */
 const DRAG_HOLD_MS = 10000;
 
-/** The refusals of a join that may come without the server having looked at its key
- * (the request or its answer lost, the server busy): the join may still hold a seat, and
- * is kept to be sent again. Any other refusal says it holds none. */
-const ANSWER_MAY_BE_LOST = new Set(["page.offline", "server.storage", "server.internal", "lobby.full", "lobby.unavailable", "lobby.busy"]);
+/** Whether refusal `e` of a join says that it holds no seat: the server decided it after
+ * looking for the join's key (a closed table is a 404 `lobby.table`; its 503 says "try
+ * again", and a 408 `lobby.request` a body that came too slowly). After any other (the
+ * request or its answer lost, the server busy or failing) the join may hold a seat, and
+ * is kept to be sent again. */
+function holdsNoSeat(e) {
+  if (e.rule === "lobby.table") return e.status === 404;
+  if (e.rule === "lobby.request") return e.status === 400;
+  return ["lobby.name", "lobby.seat", "lobby.state"].includes(e.rule);
+}
+
+/** How long after a join was sent a reload of the page sends it again by itself, if it
+ * got no answer (ms); later, the page only offers to. */
+const AUTO_JOIN_MS = 10 * 60 * 1000;
 import { renderRoom } from "./room.js";
 import { renderTable, winnerLine } from "./table.js";
 
@@ -66,7 +76,8 @@ export class Session {
     this.queued = null; // {message, seq}: tried while disconnected, sent on reconnecting
     this.socket = null;
     this.typedName = null; // the name typed in the waiting room, kept across redraws
-    this.refused = null; // the rule of the last lobby request's refusal (lobbyCall)
+    this.refused = null; // the last lobby request's refusal, a LobbyError (lobbyCall)
+    this.joinInFlight = false; // this page's join is on its way (join)
     this.logOpen = false; // whether the hand's log is open, kept across redraws
     this.wanted = null; // {key, el}: the focus fell back to el from key, which may come back (render)
     this.focusNext = null; // the control the next redraw focuses (the game's result)
@@ -113,11 +124,15 @@ export class Session {
     });
     this.socket.connect();
     this.timer = setInterval(() => this.tick(), 1000);
-    // a join whose answer never came (the page was reloaded or went offline meanwhile):
-    // sent again, it brings back the seat it took
-    const joining = this.pendingJoin();
-    if (joining && this.table.status === "over") prefs.savePendingJoin(this.table.id, null);
-    else if (joining) this.join(joining.name, joining.seat);
+    // a join of this browser's whose answer never came (the page was reloaded or went
+    // offline meanwhile): sent again, it brings back the seat it took
+    const kept = this.saved() ? null : prefs.pendingJoin(this.table.id);
+    if (kept && this.table.status === "over") prefs.savePendingJoin(this.table.id, null);
+    else if (kept && Date.now() - kept.at < AUTO_JOIN_MS) {
+      // not before its request could still be answered (another tab may be waiting on it)
+      const wait = kept.lost ? 0 : Math.max(0, kept.at + api.TIMEOUT_MS - Date.now());
+      setTimeout(() => this.joinAgainIfLost(), wait);
+    }
     document.addEventListener("keydown", (e) => onKey(this, e));
     // the tests reach the session here (to drop the socket as a network would)
     window.rk.session = this;
@@ -317,7 +332,7 @@ export class Session {
     const queued = this.queued;
     if (!queued || this.connection !== "open") return;
     this.queued = null;
-    if (queued.seq !== this.seq) {
+    if (queued.seq !== this.seq || this.timedOut()) {
       this.message = { kind: "info", key: "status.queue-dropped" };
       return;
     }
@@ -511,7 +526,7 @@ export class Session {
 
   /** Asks the server for the heuristic bot's suggestion (answered by `hint`). */
   askHint() {
-    if (this.over()) return;
+    if (this.over() || this.timedOut()) return; // the server would refuse it (server.clock)
     // the hint for this position came already: shown again, not asked again
     if (this.advice && this.advice.seq === this.seq) {
       this.message = { kind: "hint", hint: this.advice };
@@ -684,7 +699,7 @@ export class Session {
       if (this.message === before) this.message = null;
       return answer;
     } catch (e) {
-      this.refused = e.rule;
+      this.refused = e;
       if (!moot(e)) {
         this.message = this.refusal(e.rule, e.message, e.message);
         this.render();
@@ -695,25 +710,46 @@ export class Session {
     }
   }
 
-  /** The join sent here and not answered ({name, key, seat}), while it may have taken a
-   * seat: this browser holds none at the table. */
-  pendingJoin() {
-    return this.tableId && !this.saved() ? prefs.pendingJoin(this.tableId) : null;
+  /** A join of this browser's that got no answer, and may have taken a seat, at this
+   * table while it waits or plays ({name, key, seat, at, lost}); null when there is none,
+   * when this browser holds a seat here, or while the join may still be answered (on its
+   * way from this page, or, sent from another tab, for as long as a request may take). */
+  lostJoin() {
+    if (!this.tableId || this.saved() || this.joinInFlight) return null;
+    if (!["waiting", "playing"].includes(this.table.status)) return null;
+    const kept = prefs.pendingJoin(this.tableId);
+    return kept && (kept.lost || Date.now() - kept.at >= api.TIMEOUT_MS) ? kept : null;
+  }
+
+  /** Sends the lost join again, if there still is one (a reload, see start). */
+  joinAgainIfLost() {
+    const kept = this.lostJoin();
+    if (kept) this.join(kept.name, kept.seat);
+    else this.render();
   }
 
   async join(name, seat) {
     // a join sent again (its answer lost: the page went offline or was reloaded, the
     // server restarted) carries the same key, and gets the seat it took back rather than
-    // a refused name or a table with no open seat; the key is kept in the browser until
-    // the answer comes
+    // a refused name or a table with no open seat. The key is kept in the browser until
+    // an answer says whether the join took a seat, and used again only for the same name
+    // and seat: the server gives a seat back to the very join that took it
+    if (this.lobbyBusy) return; // a lobby request is on its way: this click is dropped
     const id = this.table.id;
+    const at = seat ?? null;
     let joining = prefs.pendingJoin(id);
-    if (!joining || joining.name !== name) joining = { name, key: api.joinKey(), seat };
-    prefs.savePendingJoin(id, joining);
-    const answer = await this.lobbyCall(api.join, [id, name, seat, joining.key]);
+    if (!joining || joining.name !== name || joining.seat !== at) joining = { name, key: api.joinKey(), seat: at };
+    prefs.savePendingJoin(id, { ...joining, at: Date.now(), lost: false });
+    this.joinInFlight = true;
+    let answer;
+    try {
+      answer = await this.lobbyCall(api.join, [id, name, at === null ? undefined : at, joining.key]);
+    } finally {
+      this.joinInFlight = false;
+    }
     if (!answer) {
-      // refused after the server looked for the key: this join holds no seat
-      if (this.refused && !ANSWER_MAY_BE_LOST.has(this.refused)) prefs.savePendingJoin(id, null);
+      if (this.refused && holdsNoSeat(this.refused)) prefs.savePendingJoin(id, null);
+      else if (this.refused) prefs.savePendingJoin(id, { ...prefs.pendingJoin(id), lost: true });
       this.render();
       return;
     }
