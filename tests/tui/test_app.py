@@ -430,6 +430,25 @@ async def test_the_help_fits_at_80x24() -> None:
         assert "rummykit play --resume" in text and "rummykit docs rules" in text
 
 
+async def test_the_help_at_60_columns_keeps_each_command_beside_none_of_another() -> None:
+    # found by a review: at 60x20 (the smallest size the table is drawn in) the lines of
+    # two columns wrapped mid-sentence into the next line's command column; the help is
+    # laid out for the box's width, each description under its command
+    app = PlayApp(scenario_session(), delay=0)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.pause()
+        box = app.screen.query_one("#help")
+        width = box.scrollable_content_region.width
+        lines = help_text(width=width).plain.splitlines()
+        assert all(len(line) <= width for line in lines if line.startswith("  "))
+        assert "  take (t) / take 3" in lines and "  draw (d)" in lines
+        shown = app.screen.query_one("#help-text").render()
+        assert "take (t) / take 3" in str(shown) and "      the top card of the stock" in str(shown)
+
+
 @pytest.mark.parametrize(("size", "command"), [((80, 16), "rummykit"), ((80, 24), "/a/" * 12)])
 async def test_a_help_too_long_for_the_terminal_scrolls(
     size: tuple[int, int], command: str

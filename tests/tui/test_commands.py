@@ -209,6 +209,13 @@ def test_a_count_of_cards_is_never_read_as_a_club() -> None:
     assert parse_command("take 7 cards", view).action == Take(count=7)
     assert parse_command("take 1 card", view).action == Take(count=1)
     assert parse_command("take 4d", view).action == Take(card=Card.parse("4D"))
+    # found by a review: "0c" suggested "take 0", itself refused; no count is suggested
+    for typed in ("take 0c", "take 00c", "rummy 0c"):
+        with pytest.raises(NotationError) as e:
+            parse_command(typed, view)
+        verb = typed.split()[0]
+        assert e.value.message.endswith(f"{verb} takes one card or more from the pile: {verb} 1")
+        assert f"type: {verb} 0" not in e.value.message
 
 
 def test_a_club_in_the_pile_is_taken_as_the_card() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rich.text import Text
 
-from rummykit.tui.app import MIN_SIZE, PlayApp
+from rummykit.tui.app import MIN_SIZE, CommandInput, GameLog, PlayApp
 
 from .kit import log_column, scenario_session, screen_text, settle, type_command
 
@@ -125,3 +125,71 @@ async def test_a_long_score_sheet_opens_on_its_totals_and_scrolls_by_page(
         if screen == "over":
             await pilot.press("n")  # no longer plays again
             assert app.screen is dialog
+
+
+async def test_the_log_keeps_its_newest_line_in_sight_when_the_message_grows() -> None:
+    # found by a review: a hint of three lines shrank the log column, which kept its
+    # scroll position, so the newest lines (the person's own take) went out of sight
+    session = scenario_session()
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.query_one(GameLog)
+        for n in range(40):
+            session.note(1, f"line {n}")
+        app.refresh_table()
+        await pilot.pause()
+        assert log.is_vertical_scroll_end and "line 39" in log_column(app)
+        app.say("a long message " * 12)  # three lines: the log column grows shorter
+        await pilot.pause()
+        await pilot.pause()
+        assert log.is_vertical_scroll_end and "line 39" in log_column(app)
+        # scrolled up by the player, it stays where they put it
+        log.scroll_home(animate=False)
+        await pilot.pause()
+        app.say("")
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == 0 and "line 39" not in log_column(app)
+
+
+async def test_melds_that_do_not_fit_are_said_to_be_there_and_scroll_by_page_keys() -> None:
+    # found by a review: at 6 players the melds outgrew their box at 80x24, melds 12 to 15
+    # were out of sight with nothing saying so, and no key scrolled them into view
+    from rummykit.bots.hints import hint
+    from rummykit.tui.melds_box import MeldsBox
+    from rummykit.tui.session import Session
+
+    session = Session.start("500-rum", {}, ["greedy"], players=6, seed=3, save_path=None)
+    for _ in range(2000):  # the person plays the hint's moves until 16 melds are down
+        if len(session.view().melds) >= 16:
+            break
+        if session.human_to_act:
+            session.play(hint(session.view()).action)
+        else:
+            session.bot_step()
+    assert len(session.view().melds) >= 16
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        box = app.query_one(MeldsBox)
+        assert box.max_scroll_y > 0  # they do not all fit
+        assert "▼ more melds below: PgDn" in screen_text(app)
+        await pilot.press("pagedown")  # the prompt keeps the focus
+        await pilot.pause()
+        assert box.scroll_y > 0 and isinstance(app.focused, CommandInput)
+        text = screen_text(app)
+        assert "▲ more melds above: PgUp" in text
+        await pilot.press("pagedown", "pagedown")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y and "▼ more melds" not in screen_text(app)
+        await pilot.press("pageup", "pageup", "pageup")
+        await pilot.pause()
+        assert box.scroll_y == 0 and "▲ more melds" not in screen_text(app)
+    # a table whose melds fit says nothing of the kind
+    app = PlayApp(scenario_session(), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.pause()
+        assert "more melds" not in screen_text(app)

@@ -147,3 +147,9 @@ def test_the_score_sheet_fits_its_dialog_with_eight_players_and_a_long_name() ->
     assert all(len(line) <= SHEET_WIDTH for line in table[:3]), table
     assert table[0].split()[1:] == ["Maximi…", *names[1:]]
     assert len(table[1].split()) == 1 + len(names)  # each score under its player
+    # found by a later review: in a terminal of 60 columns (the dialog 54 wide) the
+    # columns still assumed 72, and the last player's column wrapped onto its own line
+    narrow = score_sheet(game, columns=54).plain.split("Score sheet\n")[1].splitlines()
+    assert all(len(line) <= 54 for line in narrow[:3]), narrow
+    assert narrow[0].split()[1:] == ["Maxi…", "Ana", "Ben", "Cleo", "Dan", "Eva", "Finn", "Gus"]
+    assert len(narrow[1].split()) == 1 + len(names)

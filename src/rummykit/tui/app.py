@@ -35,7 +35,10 @@ from rummykit.actions import Action, Discard, Draw, Take
 from rummykit.errors import RummyError
 from rummykit.tui.commands import common_prefix, complete, parse_command
 from rummykit.tui.hints import hint_line
+from rummykit.tui.melds_box import MeldsBox
 from rummykit.tui.render import (
+    DIALOG_MARGIN,
+    SHEET_WIDTH,
     deal_text,
     hand_text,
     melds_text,
@@ -161,7 +164,9 @@ class CommandInput(Input):
 
 class GameLog(RichLog):
     """The log column: each line wrapped to the column's width (however narrow), and
-    wrapped again when the width changes (a resized terminal)."""
+    wrapped again when the width changes (a resized terminal); scrolled to its newest
+    line, unless the player scrolled up, also when it grows shorter (a message of three
+    lines below it)."""
 
     def __init__(self) -> None:
         # min_width=1: RichLog draws a line at least min_width wide (78 by default),
@@ -169,6 +174,12 @@ class GameLog(RichLog):
         super().__init__(id="log", wrap=True, min_width=1, markup=False, auto_scroll=True)
         self.texts: list[Text] = []
         self._wrapped_at = 0
+        #: whether the log shows its newest line (the player has not scrolled up)
+        self.following = True
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.following = new_value >= self.max_scroll_y
 
     def add(self, text: Text) -> None:
         """Adds a line at the end."""
@@ -188,6 +199,8 @@ class GameLog(RichLog):
             self.clear()
             for text in self.texts:
                 self.write(text)
+        elif self.following:  # shorter or taller: the newest line stays in sight
+            self.scroll_end(animate=False)
         self._wrapped_at = width
 
 
@@ -203,6 +216,7 @@ class PlayApp(App[None]):
     #middle { height: 1fr; }
     #table { width: 1fr; }
     #melds-box { height: 1fr; }
+    #melds-more { height: 1; display: none; color: $text-muted; }
     #pile { height: auto; max-height: 9; border-top: solid $secondary; }
     #log {
         width: 36%; min-width: 26; border-left: solid $secondary;
@@ -226,6 +240,8 @@ class PlayApp(App[None]):
         Binding("f6", "sheet", "scores"),
         Binding("f7", "again", "again", show=False),
         Binding("ctrl+q", "quit", "quit", priority=True),
+        Binding("pageup", "melds(-1)", show=False),
+        Binding("pagedown", "melds(1)", show=False),
     ]
 
     def __init__(
@@ -292,8 +308,10 @@ class PlayApp(App[None]):
             yield Static(id="players")
         with Horizontal(id="middle"):
             with Vertical(id="table"):
-                with VerticalScroll(id="melds-box"):
+                more = Static(id="melds-more")
+                with MeldsBox(more):
                     yield Static(id="melds")
+                yield more
                 yield Static(id="pile")
             yield GameLog()
         yield Static(id="hand")
@@ -593,7 +611,8 @@ class PlayApp(App[None]):
             title = f"Scores · {deal or f'hand {now.hand_number}'} in progress"
         detail = index if index >= 0 and now is None else None
         self._dialog_open = True
-        sheet = score_sheet(game, self.session.human, detail, now)
+        columns = min(SHEET_WIDTH, self.size.width - DIALOG_MARGIN)
+        sheet = score_sheet(game, self.session.human, detail, now, columns)
         if final:
             self.say(prompt_text(self.session.view()))
             self.push_screen(GameOverScreen(title, sheet), self._game_over_answered)
@@ -713,6 +732,10 @@ class PlayApp(App[None]):
         self.refresh_table()
         self.say(f"A new game: seed {self.session.game.seed}.")
         self.advance()
+
+    def action_melds(self, step: int) -> None:
+        """Scrolls the melds a page up (-1) or down (1), when they do not all fit."""
+        self.query_one(MeldsBox).scroll_page(step)
 
     def action_sheet(self) -> None:
         """Shows the score sheet."""

@@ -181,6 +181,8 @@ def _pile_argument(verb: str, args: list[str], view: PlayerView | None) -> list[
     else:
         written = "" if word == str(card) else f" ({card})"
         name = f"{word}{written} is the {_NUMBERS[number - 2]} of clubs, not in the pile"
+    if number == 0:  # no count to suggest: "take 0" is refused too
+        raise NotationError(f"{name}; {verb} takes one card or more from the pile: {verb} 1")
     raise NotationError(
         f"{name}; for {plural(number, 'card')} from the pile, type: {verb} {number}"
     )

@@ -351,16 +351,24 @@ _HELD_COUNTS = {
 
 
 #: The columns a score sheet's table may take: the dialogs' width (78) less their border,
-#: padding and scroll bar.
+#: padding and scroll bar (:data:`DIALOG_MARGIN`); a narrower terminal gives it less.
 SHEET_WIDTH = 72
+#: The columns a dialog takes beyond its text: border, padding and scroll bar.
+DIALOG_MARGIN = 6
 
 
 def score_sheet(
-    game: Game, human: int = -1, detail: int | None = None, now: PlayerView | None = None
+    game: Game,
+    human: int = -1,
+    detail: int | None = None,
+    now: PlayerView | None = None,
+    columns: int = SHEET_WIDTH,
 ) -> Text:
     """Every finished hand's scores and the totals; with ``detail`` (a hand index), how
     that hand ended and what each player had on the table and left in hand; with
-    ``now`` (the person's view of a hand in progress), its running figures so far."""
+    ``now`` (the person's view of a hand in progress), its running figures so far.
+    The table of scores fits in ``columns``: with eight players in 54 (a terminal of
+    60), each column is six wide, its name cut short."""
     names = game.players
     width = max(6, *(len(n) for n in names)) + 1
     out = Text()
@@ -401,7 +409,8 @@ def score_sheet(
         out.append("\n")
     out.append("Score sheet\n", style="bold underline")
     # the columns fit the dialog's width: a name longer than its column is cut short
-    col = max(6, min(width - 1, (SHEET_WIDTH - 5) // len(names) - 1)) + 1
+    # (five wide at the least, enough for -999 and 1234, and a space before it)
+    col = max(5, min(width - 1, (columns - 5) // len(names) - 1)) + 1
     heads = [n if len(n) < col else n[: col - 2] + "…" for n in names]
     out.append("hand " + "".join(f"{n:>{col}}" for n in heads) + "\n", style="bold")
     for i, r in enumerate(game.results, start=1):

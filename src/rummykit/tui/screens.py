@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
 from typing import ClassVar
 
 from rich.markup import escape
@@ -33,7 +35,7 @@ __all__ = [
 HELP_TEXT = """\
 [b]Commands[/b] (Tab completes them; short forms in brackets)
   draw (d)            the top card of the stock
-  take (t) / take 3   the pile's top card / the pile down to its 3rd card
+  take (t) / take 3   the pile's top card / down to its 3rd card
   take 7H             the pile down to 7H (for 7 cards: take 7, not 7C)
   meld 7H 8H 9H (m)   a meld; a joker as JK=TH (run) or JK=9 (group)
   layoff 6H to 1 (l)  add cards to table meld 1 (also: l 6H 1)
@@ -43,7 +45,7 @@ HELP_TEXT = """\
   rummy N (r), pass   call Rummy when it is offered, or let it go (p)
   hint (h) undo (u) sort \\[suit|rank] (s) scores help (?) quit (q) again
 [b]Keys[/b] F1 help F2 hint F3 undo F4 sort F5 draw F6 scores F7 again ^q quit
-  Tab completes, → takes the grey suggestion, ↑ ↓ earlier commands
+  Tab completes, → takes the suggestion, ↑↓ history, PgUp PgDn melds
 A refused action names its rule, as [b]\\[discard.one][/b], and changes
 nothing. Undo takes back your last action while nobody has acted since,
 never a draw from the stock. The game is saved after every action:
@@ -54,9 +56,43 @@ options: [b]{command} docs options[/b] or [b]{command} rules[/b]."""
 HELP_KEYS = "↑ ↓ PgUp PgDn: scroll · Escape or Enter: close"
 
 
-def help_text(command: str = "rummykit") -> Text:
-    """The help box's text, naming the command as the person runs it."""
-    return Text.from_markup(HELP_TEXT.format(command=escape(command)))
+#: A line of two columns in the help: a command (or key) and what it does.
+_TWO_COLUMNS = re.compile(r"(  \S.*?\S)( {2,})(\S.*)$")
+
+
+def help_text(command: str = "rummykit", width: int | None = None) -> Text:
+    r"""The help box's text, naming the command as the person runs it. With ``width`` (the
+    columns the box has), a line of two columns that is wider goes on two or more: the
+    command, then what it does, indented, instead of wrapping across the columns.
+
+    >>> print("\n".join(help_text(width=40).plain.splitlines()[1:6]))
+      draw (d)
+          the top card of the stock
+      take (t) / take 3
+          the pile's top card / down to its 3rd
+          card
+    """
+    text = Text.from_markup(HELP_TEXT.format(command=escape(command)))
+    if width is None:
+        return text
+    lines = text.split("\n", allow_blank=True)
+    # where one command's line does not fit, every one goes on two, alike
+    split = any(len(line) > width and _TWO_COLUMNS.match(line.plain) for line in lines)
+    out = Text()
+    for n, line in enumerate(lines):
+        found = _TWO_COLUMNS.match(line.plain)
+        if n:
+            out.append("\n")
+        if found is not None and split:
+            out.append_text(line[: found.end(1)])
+            for part in textwrap.wrap(found.group(3), max(10, width - 6)):
+                out.append("\n      " + part)
+            continue
+        if len(line) > width and line.plain.startswith("  "):  # a list: under its start
+            out.append("\n".join(textwrap.wrap(line.plain, width, subsequent_indent="    ")))
+        else:
+            out.append_text(line)  # (prose wraps by itself)
+    return out
 
 
 class _Dialog(ModalScreen[str | None]):
@@ -114,6 +150,16 @@ class HelpScreen(_Dialog):
 
     def on_mount(self) -> None:
         self.query_one("#help", VerticalScroll).focus()
+        self.call_after_refresh(self.fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        """Lays the help out for the box's width (a narrow terminal's)."""
+        width = self.query_one("#help", VerticalScroll).scrollable_content_region.width
+        if width > 0:
+            self.query_one("#help-text", Static).update(help_text(self.command, width))
 
 
 def literal(text: str | Text) -> Text:
