@@ -67,6 +67,13 @@ def _after(page: Any, seq: int) -> None:
     page.wait_for_function(f"rk.session.seq > {seq} && !rk.session.pending")
 
 
+def _call(page: Any) -> None:
+    """Ana calls Rummy on Ben's discard (the prompt's one choice), and its state comes."""
+    seq = page.evaluate("rk.session.seq")
+    page.locator("dialog#rummy-call .choice").click()
+    _after(page, seq)
+
+
 def test_the_rummy_prompt_then_a_layoff_by_touching_the_meld(
     seeded_server: SeededServer, browser: Any, clients: list[Client]
 ) -> None:
@@ -97,9 +104,7 @@ def test_hint_then_a_joker_swap_by_touching_the_meld_then_undo(
     seeded_server: SeededServer, browser: Any, clients: list[Client]
 ) -> None:
     page = _seated_page(browser, seeded_server, {"hand_size": 10, "joker_swap": True}, clients)
-    seq = page.evaluate("rk.session.seq")
-    page.locator("dialog#rummy-call .choice").click()
-    _after(page, seq)
+    _call(page)
     # the hint: the action in words, why, and its cards and meld outlined
     page.click("[data-action=hint]")
     message = page.locator("#message.hint")
@@ -171,9 +176,7 @@ def test_a_hint_is_asked_once_a_position_and_a_held_key_asks_once(
     # found by a review: holding H sent a hint at the key's repeat rate, past the server's
     # limit of requests (server.rate), and every press asked again for the same position
     page = _seated_page(browser, seeded_server, {"hand_size": 10, "joker_swap": True}, clients)
-    seq = page.evaluate("rk.session.seq")
-    page.locator("dialog#rummy-call .choice").click()
-    _after(page, seq)
+    _call(page)
     page.evaluate(
         """() => {
           const socket = rk.session.socket;

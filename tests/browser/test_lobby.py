@@ -143,6 +143,19 @@ def _lose_the_first_join_answer(page: Any) -> list[dict[str, Any]]:
     return sent
 
 
+def _lose_a_join(page: Any, server: Any, table: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    """Opens ``table``'s page in ``page`` and joins as ``name``, the answer lost (the page
+    says so): the joins sent, as :func:`_lose_the_first_join_answer` keeps them."""
+    page.unroute("**/tables/*/join")
+    sent = _lose_the_first_join_answer(page)
+    page.goto(f"{server.url}/?t={table['code']}")
+    ready(page)
+    page.fill("#player-name", name)
+    page.click("[data-focus=join]")
+    page.locator(".message .rule-id").wait_for()
+    return sent
+
+
 def test_a_join_whose_answer_was_lost_gets_its_seat_back_when_sent_again(
     server: Any, browser: Any
 ) -> None:
@@ -172,12 +185,7 @@ def test_a_join_whose_answer_was_lost_gets_its_seat_back_when_sent_again(
     # a table's own join page, likewise
     table = server.table("500-rum", {}, [{"kind": "open"}, {"kind": "open"}])
     other = new_page(browser, locale="en-US")
-    sent = _lose_the_first_join_answer(other)
-    other.goto(f"{server.url}/?t={table['code']}")
-    ready(other)
-    other.fill("#player-name", "Ben")
-    other.click("[data-focus=join]")
-    other.locator(".message .rule-id").wait_for()
+    sent = _lose_a_join(other, server, table, "Ben")
     other.click("[data-focus=join-again]")  # the join, kept, is sent again before any other
     other.locator(".badge.you").wait_for()
     assert [s["name"] for s in other.evaluate("rk.session.table.seats")] == ["Ben", None]
@@ -193,12 +201,7 @@ def test_a_lost_join_that_took_the_last_seat_is_offered_again_and_sent_again_on_
     # a seat is open), and its key lived only in the page's memory, lost on a reload
     table = server.table("500-rum", {}, [{"kind": "open"}, {"kind": "bot", "level": "easy"}])
     page = new_page(browser, locale="en-US")
-    sent = _lose_the_first_join_answer(page)
-    page.goto(f"{server.url}/?t={table['code']}")
-    ready(page)
-    page.fill("#player-name", "Ana")
-    page.click("[data-focus=join]")
-    page.locator(".message .rule-id").wait_for()
+    sent = _lose_a_join(page, server, table, "Ana")
     # the seat is taken now (the socket says so): no open seat, but the join is offered
     page.locator(".join-again").wait_for()
     assert "Ana" in page.inner_text(".join-again")
@@ -209,13 +212,7 @@ def test_a_lost_join_that_took_the_last_seat_is_offered_again_and_sent_again_on_
     assert page.locator(".join-again").count() == 0
     # lost again at another table, then the page reloaded: the kept join goes by itself
     other = server.table("500-rum", {}, [{"kind": "open"}, {"kind": "bot", "level": "easy"}])
-    page.unroute("**/tables/*/join")
-    sent = _lose_the_first_join_answer(page)
-    page.goto(f"{server.url}/?t={other['code']}")
-    ready(page)
-    page.fill("#player-name", "Ben")
-    page.click("[data-focus=join]")
-    page.locator(".message .rule-id").wait_for()
+    sent = _lose_a_join(page, server, other, "Ben")
     page.reload()
     ready(page)
     page.locator(".badge.you").wait_for()
