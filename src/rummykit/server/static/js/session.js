@@ -14,6 +14,8 @@ import { focusKeys, h } from "./dom.js";
 import { FOCUS_NEXT, focusFirstOf, focusOn, refocus } from "./focus.js";
 import { onKey } from "./keys.js";
 import * as prefs from "./prefs.js";
+import { renderRoom } from "./room.js";
+import { renderTable, winnerLine } from "./table.js";
 
 /** The longest a drag in the hand holds the screen's redraws back (ms): a pointer that
  * is never let go (lost to the system) must not freeze the table. */
@@ -33,8 +35,6 @@ function holdsNoSeat(e) {
 /** How long after a join was sent a reload of the page sends it again by itself, if it
  * got no answer (ms); later, the page only offers to. */
 const AUTO_JOIN_MS = 10 * 60 * 1000;
-import { renderRoom } from "./room.js";
-import { renderTable, winnerLine } from "./table.js";
 
 export class Session {
   constructor(root, ref, config) {
@@ -749,7 +749,7 @@ export class Session {
     }
     if (!answer) {
       if (this.refused && holdsNoSeat(this.refused)) prefs.savePendingJoin(id, null);
-      else if (this.refused) prefs.savePendingJoin(id, { ...prefs.pendingJoin(id), lost: true });
+      else if (this.refused && prefs.pendingJoin(id)) prefs.savePendingJoin(id, { ...prefs.pendingJoin(id), lost: true });
       this.render();
       return;
     }
