@@ -277,3 +277,33 @@ def test_a_join_refused_before_its_key_was_looked_at_is_kept_and_one_refused_aft
     assert page.evaluate(kept) is None
     assert len(set(keys)) == 1  # one join, sent three times with its key
     assert not page.errors
+
+
+def test_a_join_kept_by_a_page_reloaded_before_its_answer_waits_for_it_then_goes_again(
+    server: Any, browser: Any
+) -> None:
+    # found by a review: a page reloaded while its join was on its way drew the whole
+    # join form until the wait for that join's answer ended, and a join under another
+    # name then replaced the kept key: the seat the first one took was lost for good
+    import httpx
+
+    table = server.table("500-rum", {}, [{"kind": "open"}, {"kind": "open"}])
+    key = "K" * 32
+    # the join reached the server (it took the seat), then the page was reloaded
+    httpx.post(f"{server.url}/tables/{table['id']}/join", json={"name": "Ana", "key": key})
+    page = new_page(browser, locale="en-US")
+    page.clock.install()
+    page.goto(f"{server.url}/?t={table['code']}")
+    ready(page)
+    kept = f"{{name: 'Ana', key: '{key}', seat: null, at: Date.now(), lost: false}}"
+    page.evaluate(f"localStorage.setItem('rk.join.{table['id']}', JSON.stringify({kept}))")
+    page.reload()
+    ready(page)
+    page.locator(".join-waiting").wait_for()  # its answer may still come (another tab)
+    assert "Ana" in page.inner_text(".join-waiting")
+    assert page.locator("#player-name, [data-focus=join], [data-focus^=sit-]").count() == 0
+    page.clock.fast_forward(21_000)  # no answer came: it goes again, and gets the seat
+    page.locator(".badge.you").wait_for()
+    assert page.evaluate("rk.session.seat") == 0
+    assert page.evaluate(f"localStorage.getItem('rk.join.{table['id']}')") is None
+    assert not page.errors

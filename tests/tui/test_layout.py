@@ -151,6 +151,16 @@ async def test_the_log_keeps_its_newest_line_in_sight_when_the_message_grows() -
         await pilot.pause()
         await pilot.pause()
         assert log.scroll_y == 0 and "line 39" not in log_column(app)
+        # emptied (a new game), it follows its newest line again
+        log.reset()
+        for n in range(21):
+            session.note(1, f"again {n}")
+            log.add(Text(f"again {n}"))
+        await pilot.pause()
+        app.say("a long message " * 12)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.is_vertical_scroll_end and "again 20" in log_column(app)
 
 
 async def test_melds_that_do_not_fit_are_said_to_be_there_and_scroll_by_page_keys() -> None:

@@ -186,7 +186,8 @@ class BotStats:
             "ci95": [round(low, 4), round(high, 4)],
             "mean_hand_score": round(self.mean_hand_score, 2),
             "ms_per_decision": round(self.ms_per_decision, 3),
-            "longest_decision": round(self.longest, 4),
+            # (None: no game of the match recorded it, as those saved before 2026-11-30)
+            "longest_decision": round(self.longest, 4) if self.longest else None,
         }
 
 

@@ -187,9 +187,10 @@ class GameLog(RichLog):
         self.write(text)
 
     def reset(self) -> None:
-        """Empties the log."""
+        """Empties the log (it follows its newest line again)."""
         self.texts = []
         self.clear()
+        self.following = True
 
     @on(events.Resize)
     def _wrap_again(self) -> None:
@@ -199,6 +200,7 @@ class GameLog(RichLog):
             self.clear()
             for text in self.texts:
                 self.write(text)
+            self.following = True  # written again from the top, it shows its end
         elif self.following:  # shorter or taller: the newest line stays in sight
             self.scroll_end(animate=False)
         self._wrapped_at = width

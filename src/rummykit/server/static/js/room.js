@@ -37,11 +37,14 @@ export function messageLine(session) {
   return line;
 }
 
-/** A join of this browser's that got no answer (it may have taken a seat): a line saying
- * so and a button that sends it again, with its key; null when there is none. */
+/** A join of this browser's kept (it may have taken a seat): a line saying that its
+ * answer is awaited, or, once it got none, that it may be sent again, with a button that
+ * sends it with its key; null when there is none. */
 export function joinAgain(session) {
+  const kept = session.keptJoin();
+  if (!kept) return null;
   const joining = session.lostJoin();
-  if (!joining) return null;
+  if (!joining) return h("p", { class: "join-waiting muted" }, t("room.join-waiting", { name: kept.name }));
   return h(
     "p",
     { class: "join-again" },

@@ -77,7 +77,7 @@ export class Session {
     this.socket = null;
     this.typedName = null; // the name typed in the waiting room, kept across redraws
     this.refused = null; // the last lobby request's refusal, a LobbyError (lobbyCall)
-    this.joinInFlight = false; // this page's join is on its way (join)
+    this.joinInFlight = null; // the key of this page's join on its way (join)
     this.logOpen = false; // whether the hand's log is open, kept across redraws
     this.wanted = null; // {key, el}: the focus fell back to el from key, which may come back (render)
     this.focusNext = null; // the control the next redraw focuses (the game's result)
@@ -134,6 +134,11 @@ export class Session {
       setTimeout(() => this.joinAgainIfLost(), wait);
     }
     document.addEventListener("keydown", (e) => onKey(this, e));
+    // a page left (or reloaded) while its join is on its way never reads the answer: the
+    // join is lost, to be sent again at once by the next page
+    window.addEventListener("pagehide", () => {
+      if (this.joinInFlight) this.updateJoin(this.joinInFlight, { lost: true });
+    });
     // the tests reach the session here (to drop the socket as a network would)
     window.rk.session = this;
     this.render();
@@ -710,15 +715,28 @@ export class Session {
     }
   }
 
-  /** A join of this browser's that got no answer, and may have taken a seat, at this
-   * table while it waits or plays ({name, key, seat, at, lost}); null when there is none,
-   * when this browser holds a seat here, or while the join may still be answered (on its
+  /** A join of this browser's kept at this table while it waits or plays, which may
+   * hold a seat ({name, key, seat, at, lost}); null when there is none or this browser
+   * holds a seat here. No other join is offered while one is kept. */
+  keptJoin() {
+    if (!this.tableId || this.saved()) return null;
+    if (!["waiting", "playing"].includes(this.table.status)) return null;
+    return prefs.pendingJoin(this.tableId);
+  }
+
+  /** The kept join, once it got no answer (null while it may still be answered: on its
    * way from this page, or, sent from another tab, for as long as a request may take). */
   lostJoin() {
-    if (!this.tableId || this.saved() || this.joinInFlight) return null;
-    if (!["waiting", "playing"].includes(this.table.status)) return null;
-    const kept = prefs.pendingJoin(this.tableId);
-    return kept && (kept.lost || Date.now() - kept.at >= api.TIMEOUT_MS) ? kept : null;
+    const kept = this.keptJoin();
+    if (!kept || this.joinInFlight) return null;
+    return kept.lost || Date.now() - kept.at >= api.TIMEOUT_MS ? kept : null;
+  }
+
+  /** Changes the kept join (to `value`, null: drops it) if it is still the one sent with
+   * `key`: another tab may have sent one of its own meanwhile. */
+  updateJoin(key, value) {
+    const kept = prefs.pendingJoin(this.table.id);
+    if (kept && kept.key === key) prefs.savePendingJoin(this.table.id, value && { ...kept, ...value });
   }
 
   /** Sends the lost join again, if there still is one (a reload, see start). */
@@ -740,20 +758,19 @@ export class Session {
     let joining = prefs.pendingJoin(id);
     if (!joining || joining.name !== name || joining.seat !== at) joining = { name, key: api.joinKey(), seat: at };
     prefs.savePendingJoin(id, { ...joining, at: Date.now(), lost: false });
-    this.joinInFlight = true;
+    this.joinInFlight = joining.key;
     let answer;
     try {
       answer = await this.lobbyCall(api.join, [id, name, at === null ? undefined : at, joining.key]);
     } finally {
-      this.joinInFlight = false;
+      this.joinInFlight = null;
     }
     if (!answer) {
-      if (this.refused && holdsNoSeat(this.refused)) prefs.savePendingJoin(id, null);
-      else if (this.refused && prefs.pendingJoin(id)) prefs.savePendingJoin(id, { ...prefs.pendingJoin(id), lost: true });
+      if (this.refused) this.updateJoin(joining.key, holdsNoSeat(this.refused) ? null : { lost: true });
       this.render();
       return;
     }
-    prefs.savePendingJoin(id, null);
+    this.updateJoin(joining.key, null);
     prefs.saveSeat(this.table.id, { seat: answer.seat, token: answer.token, name });
     prefs.savePrefs({ ...prefs.prefs(), name });
     this.table = answer.table; // until the welcome of the new connection, just below
