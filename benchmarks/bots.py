@@ -1,9 +1,12 @@
 """The bot ladder (issue 3): each level against the one below, with duplicate deals.
 
-Plays, with :func:`rummykit.bots.tournament.run_match`, the difficulty ladder: easy
-(greedy) against random, medium (basic) against easy, hard (heuristic) against medium and
-expert (rollout) against hard, then the levels without a difficulty (montecarlo, ismcts)
-against hard. For each match it prints the upper bot's win rate, its 95% confidence
+Plays, with :func:`rummykit.bots.tournament.run_match`, the difficulty ladder of the
+preset and table size: easy against random, medium against easy, hard against medium and
+expert against hard, each difficulty as the level it plays there (in 2-player 500 Rum:
+greedy, careless-9, basic, rollout; ``rummykit.bots.difficulties_for``), then the
+algorithms' own steps that the difficulties skip (heuristic against basic, rollout
+against heuristic) and the levels without a difficulty (montecarlo, ismcts) against the
+heuristic. For each match it prints the upper bot's win rate, its 95% confidence
 interval (Wilson), the bar it has to reach, whether it does, and the time taken.
 
 Bar (issue 10): the upper level wins more than 60% of games with the interval above 50%.
@@ -11,7 +14,7 @@ Bar (issue 10): the upper level wins more than 60% of games with the interval ab
     python benchmarks/bots.py                          # 400 games per match, 2 players
     python benchmarks/bots.py --games 40 --jobs 4      # a quick look
     python benchmarks/bots.py --players 4 --preset remik-500 --json
-    python benchmarks/bots.py --match basic-greedy --match heuristic-basic
+    python benchmarks/bots.py --match basic-careless-9 --match rollout-basic
     python benchmarks/bots.py --log runs/        # save each game; run again to resume
     python benchmarks/bots.py --log runs/ --report   # figures of the games saved so far
     python benchmarks/bots.py --log runs/ --jobs 16 --stop-after 540   # a lent machine's 10 min
@@ -37,18 +40,36 @@ from typing import Any
 
 from runs import append_line, read_lines
 
+from rummykit import Rules
+from rummykit.bots import difficulties_for
 from rummykit.bots.paired import Summary, summarize
 from rummykit.bots.tournament import GameResult, MatchResult, run_match, whole_deals, wilson
+from rummykit.errors import RummyError
 
-#: (upper, lower, the win rate the upper level must exceed).
-LADDER: list[tuple[str, str, float]] = [
-    ("greedy", "random", 0.60),  # easy
-    ("basic", "greedy", 0.60),  # medium
-    ("heuristic", "basic", 0.60),  # hard
-    ("rollout", "heuristic", 0.60),  # expert
-    ("montecarlo", "heuristic", 0.60),
-    ("ismcts", "heuristic", 0.60),
-]
+#: The win rate the upper level of a match must exceed (issue 10).
+BAR = 0.60
+#: The algorithms' own steps, played after the difficulties' where these skip them.
+ALGORITHMS: tuple[tuple[str, str], ...] = (
+    ("heuristic", "basic"),
+    ("rollout", "heuristic"),
+    ("montecarlo", "heuristic"),
+    ("ismcts", "heuristic"),
+)
+
+
+def ladder(rules: Rules, players: int) -> list[tuple[str, str, float]]:
+    """The matches of the ladder under ``rules`` at a table of ``players``: (upper,
+    lower, the win rate the upper level must exceed), each difficulty's level against
+    the one below (the easiest against ``random``), then :data:`ALGORITHMS`' steps not
+    among them.
+
+    >>> [f"{u}-{lo}" for u, lo, _ in ladder(Rules.preset("500-rum"), 4)][:4]
+    ['greedy-random', 'careless-9-greedy', 'heuristic-careless-9', 'rollout-heuristic']
+    """
+    levels = ["random", *difficulties_for(rules, players).values()]
+    steps = list(zip(levels[1:], levels[:-1], strict=True))
+    steps += [step for step in ALGORITHMS if step not in steps]
+    return [(upper, lower, BAR) for upper, lower in steps]
 
 
 def run_ladder(
@@ -234,7 +255,6 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Runs the ladder and prints the table (or JSON)."""
-    names = [f"{u}-{lo}" for u, lo, _ in LADDER]
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--games", type=int, default=400, help="games per match (default: 400)")
     p.add_argument("--jobs", type=int, default=1, help="parallel processes (default: 1)")
@@ -242,7 +262,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=2, help="seats (default: 2)")
     p.add_argument("--seed", type=int, default=7, help="match seed (default: 7)")
     p.add_argument(
-        "--match", action="append", choices=names, help="only these matches (repeatable)"
+        "--match",
+        action="append",
+        metavar="UPPER-LOWER",
+        help="only these matches of the ladder of --preset and --players (repeatable;\n"
+        "an unknown one is refused with the list)",
     )
     p.add_argument(
         "--log", type=Path, metavar="DIR", help="save each game in DIR and resume from it"
@@ -271,7 +295,19 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--log {args.log}: no such directory")
     if args.log is not None and not args.report:
         args.log.mkdir(parents=True, exist_ok=True)
-    chosen = [m for m in LADDER if args.match is None or f"{m[0]}-{m[1]}" in args.match]
+    try:
+        rules = Rules.preset(args.preset)
+    except RummyError as exc:
+        p.error(f"--preset: {exc}")
+    matches = ladder(rules, args.players)
+    names = [f"{u}-{lo}" for u, lo, _ in matches]
+    unknown = [m for m in args.match or [] if m not in names]
+    if unknown:
+        p.error(
+            f"--match {unknown[0]}: the matches of {args.preset} at {args.players} players "
+            f"are {', '.join(names)}"
+        )
+    chosen = [m for m in matches if args.match is None or f"{m[0]}-{m[1]}" in args.match]
     start = time.perf_counter()
     try:
         rows = run_ladder(

@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from rummykit import Rules
+from rummykit.bots import difficulties_for
 from rummykit.bots.tournament import GameResult
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,9 +98,9 @@ def test_the_row_has_the_points_a_hand(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_the_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     ladder = _ladder()
-    assert ladder.main(["--games", "2", "--match", "basic-greedy", "--quiet"]) == 0
+    assert ladder.main(["--games", "2", "--match", "heuristic-basic", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "basic-greedy" in out and ">60%" in out and "bot time" in out
+    assert "heuristic-basic" in out and ">60%" in out and "bot time" in out
     assert "pts/hand (up - low)" in out
 
 
@@ -228,6 +230,35 @@ def test_report_needs_a_log(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         _run(capsys, "--report")
     assert "--report reads the games saved by --log DIR" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("500-rum", 2), ("500-rum", 4), ("remik-500", 2), ("rummy", 2)]
+)
+def test_the_ladder_plays_each_difficulty_as_its_level_there(preset: str, players: int) -> None:
+    rules = Rules.preset(preset)
+    matches = _ladder().ladder(rules, players)
+    levels = list(difficulties_for(rules, players).values())
+    # easy over random, then each difficulty over the one below
+    assert [(u, lo) for u, lo, _ in matches[:4]] == list(
+        zip(levels, ["random", *levels[:3]], strict=True)
+    )
+    steps = [(u, lo) for u, lo, _ in matches]
+    assert len(set(steps)) == len(steps) and ("ismcts", "heuristic") in steps
+    assert all(bar == 0.6 for _, _, bar in matches)
+
+
+def test_a_match_not_in_the_ladder_is_refused_with_the_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        _ladder().main(["--match", "basic-greedy", "--games", "2", "--quiet"])
+    err = capsys.readouterr().err
+    assert "--match basic-greedy: the matches of 500-rum at 2 players are greedy-random, " in err
+    assert "careless-9-greedy, basic-careless-9, rollout-basic, heuristic-basic" in err
+    with pytest.raises(SystemExit):
+        _ladder().main(["--preset", "gin", "--quiet"])
+    assert "--preset: unknown preset 'gin'; presets are 500-rum" in capsys.readouterr().err
 
 
 def _engine() -> ModuleType:

@@ -20,7 +20,6 @@ from rummykit.bots import (
     DIFFICULTIES,
     GOING_OUT_DIFFICULTIES,
     LUCKIER_DIFFICULTIES,
-    PAIR_REMIK_DIFFICULTIES,
     resolve_level,
 )
 from rummykit.cli import build_parser, main
@@ -192,21 +191,20 @@ def test_help_names_the_level_of_each_difficulty_and_of_the_default(
     tables = (
         DIFFICULTIES,
         CROWDED_DIFFICULTIES,
-        PAIR_REMIK_DIFFICULTIES,
         GOING_OUT_DIFFICULTIES,
         LUCKIER_DIFFICULTIES,
     )
     for table in tables:
         assert ", ".join(f"{d} ({level})" for d, level in table.items()) in out
     # the opponents play the heuristic unless --bots says otherwise: "hard" where melds
-    # score, but "expert" where only going out counts
+    # score at 3 or more players, no difficulty at 2, "expert" where only going out counts
     assert session_for("--no-save").levels == {1: "heuristic", 2: "heuristic"}
     assert resolve_level("hard", Rules.preset("500-rum"), 3) == "heuristic"
     assert resolve_level("expert", Rules.preset("rummy"), 3) == "heuristic"
     assert (
-        "default opponents: the level heuristic, which is hard where melds score (no "
-        "difficulty at 2 players with Remik's card values) and expert where only going out "
-        "counts (rummy, block-rummy, wrotham)"
+        "default opponents: the level heuristic: hard where melds score at 3+ players, "
+        "between hard (basic) and expert at 2, and expert where only going out counts "
+        "(rummy, block-rummy, wrotham)"
     ) in out
 
 

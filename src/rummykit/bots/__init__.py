@@ -21,9 +21,9 @@ wherever a level is. Each names a level, which depends on the game's scoring
 of the game it is seated at::
 
     >>> resolve_level("hard"), resolve_level("hard", Rules.preset("rummy"))
-    ('heuristic', 'careless-5')
-    >>> get_bot("medium").bot_for(Rules.preset("500-rum")).level
-    'basic'
+    ('basic', 'careless-5')
+    >>> get_bot("hard").bot_for(Rules.preset("500-rum"), players=4).level
+    'heuristic'
 
 Unknown levels raise ``ValueError`` naming the levels.
 """
@@ -43,7 +43,6 @@ from rummykit.bots.levels import (
     LEVEL_NAMES,
     LEVELS,
     LUCKIER_DIFFICULTIES,
-    PAIR_REMIK_DIFFICULTIES,
     SEARCH_LEVELS,
     DifficultyBot,
     describe,
@@ -62,7 +61,6 @@ __all__ = [
     "LEVELS",
     "LEVEL_NAMES",
     "LUCKIER_DIFFICULTIES",
-    "PAIR_REMIK_DIFFICULTIES",
     "SEARCH_LEVELS",
     "BasicBot",
     "Bot",

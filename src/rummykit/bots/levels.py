@@ -3,9 +3,9 @@
 A *level* is one way of playing (``greedy``, ``heuristic``, ``rollout`` ...). A
 *difficulty* (``easy`` to ``expert``) names the level a player meets, which depends on
 the game: where melds score (500 Rum, Remik) the difficulties climb the ladder's
-algorithms (:data:`DIFFICULTIES`; at 3 or more players ``medium`` is the heuristic made
-careless, :data:`CROWDED_DIFFICULTIES`; at 2 players with Remik's card values ``hard`` is
-the heuristic as first built, :data:`PAIR_REMIK_DIFFICULTIES`); where only going out
+algorithms (:data:`DIFFICULTIES`: at 2 players ``hard`` is the heuristic as first built,
+two steps under ``expert``; at 3 or more players it is the heuristic,
+:data:`CROWDED_DIFFICULTIES`); where only going out
 counts (``winner-takes`` and ``penalty`` scoring: ``rummy``, ``block-rummy``,
 ``wrotham``) those algorithms all play alike, and the lower difficulties play the
 heuristic made careless (:data:`GOING_OUT_DIFFICULTIES`, :mod:`rummykit.bots.careless`;
@@ -26,7 +26,7 @@ from rummykit.bots.heuristic import BasicBot, HeuristicBot
 from rummykit.bots.ismcts import ISMCTSBot
 from rummykit.bots.montecarlo import MonteCarloBot, RolloutBot
 from rummykit.bots.simple import GreedyBot, RandomBot
-from rummykit.rules import CardValues, Rules, Scoring
+from rummykit.rules import Rules, Scoring
 from rummykit.view import PlayerView
 
 __all__ = [
@@ -38,7 +38,6 @@ __all__ = [
     "LEVEL_NAMES",
     "LUCKIER_DIFFICULTIES",
     "MAX_BUDGET",
-    "PAIR_REMIK_DIFFICULTIES",
     "SEARCH_LEVELS",
     "DifficultyBot",
     "describe",
@@ -111,37 +110,29 @@ SEARCH_LEVELS: tuple[str, ...] = ("montecarlo", "ismcts", "rollout")
 MAX_BUDGET = 1_000_000_000
 
 #: The difficulties players choose from, easiest first, and the level each one plays
-#: where melds score (``melded-minus-hand`` scoring: 500 Rum, Remik), chosen from the
-#: measured ladder (docs/bots.md and BENCHMARKS.md).
+#: where melds score (``melded-minus-hand`` scoring: 500 Rum, Remik) at 2 players, chosen
+#: from the measured ladder (docs/bots.md and BENCHMARKS.md). ``rollout`` does not
+#: clearly beat the heuristic in 2-player games (56.0% of 400 ``500-rum`` games, 54.2% of
+#: 400 ``remik-500`` games), so ``hard`` plays ``basic``, which the heuristic beats (61.3%
+#: and 64.2%), ``medium`` the heuristic made careless (``basic`` beats it in 69.0% of
+#: ``500-rum`` games, 83.2% of ``remik-500`` ones; it beats ``greedy`` in 80.8% and
+#: 89.0%), and ``expert`` is two steps of the ladder above ``hard``.
 DIFFICULTIES: dict[str, str] = {
     "easy": "greedy",
-    "medium": "basic",
-    "hard": "heuristic",
+    "medium": "careless-9",
+    "hard": "basic",
     "expert": "rollout",
 }
 
 #: The same at 3 or more players: there the heuristic does not clearly beat ``basic`` (the
 #: heuristic as first built: 59.2% of 400 4-player ``500-rum`` games, 57.5% in
-#: ``remik-500``), so ``medium`` plays the heuristic made careless, between ``greedy``
-#: and the heuristic (BENCHMARKS.md).
+#: ``remik-500``) but does the heuristic made careless, and ``rollout`` clearly beats
+#: the heuristic (64.2% and 63.7% of 400 games), so ``hard`` plays the heuristic
+#: (BENCHMARKS.md).
 CROWDED_DIFFICULTIES: dict[str, str] = {
     "easy": "greedy",
     "medium": "careless-9",
     "hard": "heuristic",
-    "expert": "rollout",
-}
-
-#: The same at 2 players with Remik's card values (``remik-500`` and its formats): there
-#: ``rollout`` does not clearly beat the heuristic in games (54.2% of 400 2-player
-#: ``remik-500`` games, +3.3 points a hand), so ``hard`` plays ``basic``, which the
-#: heuristic beats in 64.2% of them, and ``medium`` the heuristic made careless, which
-#: ``basic`` beats in 83.2% and which beats ``greedy`` in 89.0% (BENCHMARKS.md).
-#: ``expert`` is two steps of the ladder above ``hard``: it won 70.2% of 400 games
-#: against ``basic`` (BENCHMARKS.md, "Two-player Remik").
-PAIR_REMIK_DIFFICULTIES: dict[str, str] = {
-    "easy": "greedy",
-    "medium": "careless-9",
-    "hard": "basic",
     "expert": "rollout",
 }
 
@@ -176,15 +167,14 @@ DEFAULT_LEVEL = "heuristic"
 
 
 def difficulty_help() -> str:
-    """Five lines naming each difficulty's level, for ``--help`` texts."""
+    """Four lines naming each difficulty's level, for ``--help`` texts."""
 
     def pairs(table: dict[str, str]) -> str:
         return ", ".join(f"{d} ({level})" for d, level in table.items())
 
     return (
-        f"difficulties where melds score: {pairs(DIFFICULTIES)}\n"
+        f"difficulties where melds score, at 2 players: {pairs(DIFFICULTIES)}\n"
         f"  the same at 3+ players: {pairs(CROWDED_DIFFICULTIES)}\n"
-        f"  at 2 players with Remik's card values: {pairs(PAIR_REMIK_DIFFICULTIES)}\n"
         f"  where only going out counts: {pairs(GOING_OUT_DIFFICULTIES)}\n"
         f"  the same at 3+ players or over fixed deals: {pairs(LUCKIER_DIFFICULTIES)}"
     )
@@ -195,7 +185,7 @@ def searchers_text() -> str:
     for messages and ``--help`` texts: "montecarlo, ismcts, rollout, and expert where
     melds score"."""
     where = (
-        ("where melds score", (DIFFICULTIES, CROWDED_DIFFICULTIES, PAIR_REMIK_DIFFICULTIES)),
+        ("where melds score", (DIFFICULTIES, CROWDED_DIFFICULTIES)),
         ("where only going out counts", (GOING_OUT_DIFFICULTIES, LUCKIER_DIFFICULTIES)),
     )
     parts = []
@@ -210,11 +200,7 @@ def difficulties_for(rules: Rules | None, players: int = 2) -> dict[str, str]:
     """The level of each difficulty under ``rules`` at a table of ``players`` (rules None:
     where melds score, as in the default preset)."""
     if rules is None or rules.scoring is Scoring.MELDED_MINUS_HAND:
-        if players > 2:
-            return CROWDED_DIFFICULTIES
-        if rules is not None and rules.card_values is CardValues.REMIK:
-            return PAIR_REMIK_DIFFICULTIES
-        return DIFFICULTIES
+        return CROWDED_DIFFICULTIES if players > 2 else DIFFICULTIES
     if players > 2 or rules.deals is not None:
         return LUCKIER_DIFFICULTIES
     return GOING_OUT_DIFFICULTIES
@@ -286,8 +272,8 @@ class DifficultyBot(Bot):
     """A difficulty (``easy`` ... ``expert``): plays, for each view, the level the
     difficulty names under the view's rules and number of players
     (:func:`difficulties_for`), a bot of that level made once with this bot's seed, budget
-    and name. So ``get_bot("hard", seed=s)`` plays a
-    500 Rum game exactly as ``get_bot("heuristic", seed=s)`` does."""
+    and name. So ``get_bot("hard", seed=s)`` plays a 2-player
+    500 Rum game exactly as ``get_bot("basic", seed=s)`` does."""
 
     def __init__(
         self, difficulty: str, seed: int | str = 0, budget: int | None = None, name: str = ""

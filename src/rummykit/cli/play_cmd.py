@@ -19,7 +19,6 @@ from rummykit.bots.levels import (
     LEVELS,
     LUCKIER_DIFFICULTIES,
     MAX_BUDGET,
-    PAIR_REMIK_DIFFICULTIES,
     SEARCH_LEVELS,
     difficulty_help,
     resolve_level,
@@ -49,13 +48,15 @@ def _levels_help() -> str:
 def _default_help() -> str:
     """What the default opponents play, from the difficulty tables (bots.levels)."""
     going_out = [n for n in PRESETS if Rules.preset(n).scoring is not Scoring.MELDED_MINUS_HAND]
-    melds = _playing(DEFAULT_LEVEL, DIFFICULTIES, CROWDED_DIFFICULTIES)
+    pairs = _playing(DEFAULT_LEVEL, DIFFICULTIES)
+    if pairs == "no difficulty":  # hard plays basic there, under the heuristic
+        pairs = f"between hard ({DIFFICULTIES['hard']}) and expert"
+    crowded = _playing(DEFAULT_LEVEL, CROWDED_DIFFICULTIES)
     going = _playing(DEFAULT_LEVEL, GOING_OUT_DIFFICULTIES, LUCKIER_DIFFICULTIES)
-    pair_remik = _playing(DEFAULT_LEVEL, PAIR_REMIK_DIFFICULTIES)
     return (
-        f"  default opponents: the level {DEFAULT_LEVEL}, which is {melds} where melds score\n"
-        f"  ({pair_remik} at 2 players with Remik's card values) and {going} where only\n"
-        f"  going out counts ({', '.join(going_out)})"
+        f"  default opponents: the level {DEFAULT_LEVEL}: {crowded} where melds score at 3+ "
+        f"players,\n  {pairs} at 2, and {going} where only going out counts\n"
+        f"  ({', '.join(going_out)})"
     )
 
 
