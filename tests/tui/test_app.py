@@ -493,6 +493,32 @@ async def test_the_score_sheet_shows_the_hand_so_far() -> None:
         assert "in hand  -35 (5 cards)  = -11 so far" in screen_text(app)  # drew QD
 
 
+async def test_the_score_sheet_is_laid_out_again_when_the_terminal_narrows() -> None:
+    # found by a review: the sheet's columns were worked out once, for the width the
+    # terminal had when it opened; narrowed to 60 columns, its rows wrapped
+    names = ("You", "Maximiliana Alexandrova", "Bartholomew Fitzwilliam")
+    app = PlayApp(scenario_session(names=names), delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in SCENARIO[:3]:
+            await type_command(pilot, text)
+        await pilot.press("f6")
+        await pilot.pause()
+        sheet = app.screen
+        assert isinstance(sheet, ScoreSheetScreen) and sheet.columns == 72
+
+        def table() -> list[str]:
+            shown = str(sheet.query_one("#sheet", Static).render())
+            return shown.split("Score sheet\n")[1].splitlines()[:2]  # heads, totals
+
+        assert 54 < max(map(len, table())) <= 72 and "Maximiliana Alexandr…" in table()[0]
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert sheet.columns == 54 and max(map(len, table())) <= 54
+        assert "Maximiliana Al…" in table()[0] and len(table()[1].split()) == 4
+
+
 async def test_every_action_goes_through_the_driver() -> None:
     """The bots' turns and the person's actions are all applied by the session's driver,
     whose listeners see each event (the log is written by one of them)."""

@@ -476,7 +476,9 @@ def test_quitting_while_a_bot_thinks_does_not_wait_for_it(
     finally:
         stuck.release.set()
     assert stuck.thinking.is_set() and still_thinking
-    assert status == 0 and waited < 5  # the bot would have thought 20 s
+    # the bot would have thought 20 s; 10 leaves room for a loaded machine (5.1 s seen
+    # with the tests at nice 19 beside a 2-process bot match on 2 cores)
+    assert status == 0 and waited < 10
     # the thread still thinking does not hold the program's exit up either
     assert thinkers and all(t.daemon for t in thinkers)
     out = capsys.readouterr().out

@@ -37,8 +37,6 @@ from rummykit.tui.commands import common_prefix, complete, parse_command
 from rummykit.tui.hints import hint_line
 from rummykit.tui.melds_box import MeldsBox
 from rummykit.tui.render import (
-    DIALOG_MARGIN,
-    SHEET_WIDTH,
     deal_text,
     hand_text,
     melds_text,
@@ -613,8 +611,11 @@ class PlayApp(App[None]):
             title = f"Scores · {deal or f'hand {now.hand_number}'} in progress"
         detail = index if index >= 0 and now is None else None
         self._dialog_open = True
-        columns = min(SHEET_WIDTH, self.size.width - DIALOG_MARGIN)
-        sheet = score_sheet(game, self.session.human, detail, now, columns)
+        human = self.session.human
+
+        def sheet(columns: int) -> Text:  # laid out again when the terminal's width changes
+            return score_sheet(game, human, detail, now, columns)
+
         if final:
             self.say(prompt_text(self.session.view()))
             self.push_screen(GameOverScreen(title, sheet), self._game_over_answered)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.markup import escape
@@ -18,7 +19,7 @@ from textual.widgets.option_list import Option
 from rummykit.actions import CallRummy
 from rummykit.rules import RummyCall
 from rummykit.tui.hints import hint_line
-from rummykit.tui.render import cards_text
+from rummykit.tui.render import DIALOG_MARGIN, SHEET_WIDTH, cards_text
 from rummykit.view import PlayerView
 
 __all__ = [
@@ -179,8 +180,32 @@ class _SheetDialog(_Dialog):
         Binding("pagedown", "scroll_sheet(1)", "scroll down", show=False, priority=True),
     ]
 
+    def __init__(self, title: str | Text, sheet: Text | Callable[[int], Text]) -> None:
+        super().__init__()
+        self.title_text = literal(title)
+        #: the sheet for a number of columns (a fixed sheet: the same for any)
+        self.sheet_for = sheet if callable(sheet) else lambda _columns: sheet
+        self.columns = 0  # laid out when composed, in the app's terminal
+
+    def columns_here(self) -> int:
+        """The columns the sheet has in this terminal (narrower ones give it less)."""
+        return min(SHEET_WIDTH, self.app.size.width - DIALOG_MARGIN)
+
+    def sheet_widget(self) -> Static:
+        """The sheet, laid out for the terminal's width."""
+        self.columns = self.columns_here()
+        return Static(self.sheet_for(self.columns), id="sheet")
+
     def on_mount(self) -> None:
         self.call_after_refresh(self._to_totals)
+
+    def on_resize(self) -> None:
+        """Lays the sheet out again for the new width, and fits the box's height."""
+        super().on_resize()
+        columns = self.columns_here()
+        if columns != self.columns:
+            self.columns = columns
+            self.query_one("#sheet", Static).update(self.sheet_for(columns))
 
     def _to_totals(self) -> None:
         self.query_one("#sheet-scroll", VerticalScroll).scroll_end(animate=False)
@@ -197,15 +222,10 @@ class _SheetDialog(_Dialog):
 class ScoreSheetScreen(_SheetDialog):
     """The score sheet after a hand (or at the end of the game)."""
 
-    def __init__(self, title: str | Text, sheet: Text) -> None:
-        super().__init__()
-        self.title_text = literal(title)
-        self.sheet = sheet
-
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, classes="title")
-            yield VerticalScroll(Static(self.sheet, id="sheet"), id="sheet-scroll")
+            yield VerticalScroll(self.sheet_widget(), id="sheet-scroll")
             yield Static("Enter or Escape: continue · PgUp/PgDn: scroll", classes="keys")
 
 
@@ -230,15 +250,10 @@ class GameOverScreen(_SheetDialog):
     # the app closes while the screen is still being mounted, as a query in on_mount did)
     AUTO_FOCUS = "#next"
 
-    def __init__(self, title: str | Text, sheet: Text) -> None:
-        super().__init__()
-        self.title_text = literal(title)
-        self.sheet = sheet
-
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text, classes="title")
-            yield VerticalScroll(Static(self.sheet, id="sheet"), id="sheet-scroll")
+            yield VerticalScroll(self.sheet_widget(), id="sheet-scroll")
             yield OptionList(
                 Option("a  play again: same players and options, a new deal", id="again"),
                 Option("q  quit", id="quit"),
