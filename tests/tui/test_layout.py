@@ -197,6 +197,20 @@ async def test_melds_that_do_not_fit_are_said_to_be_there_and_scroll_by_page_key
         await pilot.press("pageup", "pageup", "pageup")
         await pilot.pause()
         assert box.scroll_y == 0 and "▲ more melds" not in screen_text(app)
+        # found by a review: with a Rummy call offered, PgDn moved the highlight in the
+        # short list of calls, and the melds beside the offer could not be scrolled
+        from rummykit.tui.screens import RummyOffer
+
+        offer = RummyOffer(session.view(), "")
+        app.push_screen(offer)
+        await pilot.pause()
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 0 and app.screen is offer
+        assert "PgUp/PgDn: melds" in screen_text(app)
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert box.scroll_y == 0
     # a table whose melds fit says nothing of the kind
     app = PlayApp(scenario_session(), delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

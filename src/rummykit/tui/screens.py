@@ -306,6 +306,9 @@ class RummyOffer(_Dialog):
         Binding("escape,p,n", "answer('pass')", "pass"),
         Binding("h", "hint", "hint"),
         *[Binding(str(i), f"pick({i})", show=False) for i in range(1, 10)],
+        # the melds beside the box scroll, as at the prompt (the list of calls is short)
+        Binding("pageup", "app.melds(-1)", show=False, priority=True),
+        Binding("pagedown", "app.melds(1)", show=False, priority=True),
     ]
 
     def __init__(self, view: PlayerView, last: str) -> None:
@@ -326,7 +329,9 @@ class RummyOffer(_Dialog):
             options.append(Option("p  pass: let the call go", id="pass"))
             yield OptionList(*options, id="calls")
             yield Static("", id="hint")
-            yield Static("1-9 or ↑↓ Enter: call · p/Esc: pass\nh: hint", classes="keys")
+            yield Static(
+                "1-9 or ↑↓ Enter: call · p/Esc: pass\nh: hint · PgUp/PgDn: melds", classes="keys"
+            )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         """Answers with the chosen option."""
