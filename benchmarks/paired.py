@@ -33,8 +33,9 @@ from rummykit.bots.paired import LINEUPS, DealResult, PairedResult, run_paired
 from rummykit.bots.tournament import BotSpec
 from rummykit.cli.paired_cmd import load_deals
 
-#: (upper, lower): each difficulty against the one below (easy, medium, hard, expert),
-#: then the levels without a difficulty against hard.
+#: (upper, lower): the algorithms' own steps, each against the one below, then the
+#: levels without a difficulty against the heuristic (the difficulties' steps depend on
+#: the preset and table size: benchmarks/bots.py plays them in games).
 LADDER: list[tuple[str, str]] = [
     ("greedy", "random"),
     ("basic", "greedy"),

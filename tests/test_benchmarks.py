@@ -252,13 +252,29 @@ def test_a_match_not_in_the_ladder_is_refused_with_the_list(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     with pytest.raises(SystemExit):
-        _ladder().main(["--match", "basic-greedy", "--games", "2", "--quiet"])
+        _ladder().main(["--match", "basic-random", "--games", "2", "--quiet"])
     err = capsys.readouterr().err
-    assert "--match basic-greedy: the matches of 500-rum at 2 players are greedy-random, " in err
-    assert "careless-9-greedy, basic-careless-9, rollout-basic, heuristic-basic" in err
+    assert "--match basic-random: the matches of 500-rum at 2 players are greedy-random, " in err
+    assert (
+        "careless-9-greedy, basic-careless-9, rollout-basic, basic-greedy, heuristic-basic" in err
+    )
     with pytest.raises(SystemExit):
         _ladder().main(["--preset", "gin", "--quiet"])
     assert "--preset: unknown preset 'gin'; presets are 500-rum" in capsys.readouterr().err
+
+
+def test_the_table_size_is_checked_before_anything_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for bad in (["--players", "1"], ["--preset", "gin"], ["--match", "nope"]):
+        with pytest.raises(SystemExit):
+            _ladder().main([*bad, "--log", str(tmp_path / "new"), "--quiet"])
+        assert not (tmp_path / "new").exists()  # no folder made for a refused run
+    assert "--players: 500-rum is for 2 to 8 players, not 1" in capsys.readouterr().err
+    # the algorithms' own steps stay in every ladder: their old logs still report
+    for players in (2, 4):
+        names = [f"{u}-{lo}" for u, lo, _ in _ladder().ladder(Rules.preset("500-rum"), players)]
+        assert {"basic-greedy", "heuristic-basic", "rollout-heuristic"} <= set(names)
 
 
 def _engine() -> ModuleType:

@@ -124,7 +124,7 @@ def test_text_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bots", "greedy:5,random"], "--bots 'greedy:5': greedy does no search"),
         (["--bots", "careless-9:3,random"], "careless-9 does no search, so it takes no budget"),
         (["--bots", "heuristic,basic:2"], "--bots 'basic:2': basic does no search"),
-        (["--bots", "hard:4,random"], "hard plays heuristic under 500-rum at 2 players"),
+        (["--bots", "hard:4,random"], "hard plays basic under 500-rum at 2 players"),
         (["--preset", "rummy", "--bots", "expert:9,greedy"], "expert plays heuristic under rummy"),
         (["--paired", "--bots", "heuristic:9,greedy"], "heuristic does no search"),
         (["--paired", "--games", "3"], "--games counts whole games; --paired plays deals"),

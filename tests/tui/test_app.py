@@ -517,6 +517,20 @@ async def test_the_score_sheet_is_laid_out_again_when_the_terminal_narrows() -> 
         await pilot.pause()
         assert sheet.columns == 54 and max(map(len, table())) <= 54
         assert "Maximiliana Al…" in table()[0] and len(table()[1].split()) == 4
+        # a hand that ends while the sheet is open (a bot's move in flight when it
+        # opened) is not laid into it: it stays the sheet of when it opened
+        from rummykit.events import HandEnd, HandResult
+
+        game = app.session.game
+        game.results.append(HandResult(HandEnd.OUT, 1, (5, 60, -5)))
+        try:
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            assert sheet.columns == 72 and max(map(len, table())) <= 54
+            assert "60" not in str(sheet.query_one("#sheet", Static).render())
+        finally:
+            game.results.pop()
 
 
 async def test_every_action_goes_through_the_driver() -> None:

@@ -37,6 +37,8 @@ from rummykit.tui.commands import common_prefix, complete, parse_command
 from rummykit.tui.hints import hint_line
 from rummykit.tui.melds_box import MeldsBox
 from rummykit.tui.render import (
+    DIALOG_MARGIN,
+    SHEET_WIDTH,
     deal_text,
     hand_text,
     melds_text,
@@ -612,9 +614,18 @@ class PlayApp(App[None]):
         detail = index if index >= 0 and now is None else None
         self._dialog_open = True
         human = self.session.human
+        hands = len(game.results)
+        laid = [
+            score_sheet(game, human, detail, now, min(SHEET_WIDTH, self.size.width - DIALOG_MARGIN))
+        ]
 
-        def sheet(columns: int) -> Text:  # laid out again when the terminal's width changes
-            return score_sheet(game, human, detail, now, columns)
+        def sheet(columns: int) -> Text:
+            """The sheet laid out again for a new terminal width, while the game is as it
+            was when it opened (a bot's move in flight then may end the hand meanwhile:
+            the sheet stays as it opened)."""
+            if len(game.results) == hands:
+                laid[0] = score_sheet(game, human, detail, now, columns)
+            return laid[0]
 
         if final:
             self.say(prompt_text(self.session.view()))

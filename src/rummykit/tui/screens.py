@@ -200,8 +200,8 @@ class _SheetDialog(_Dialog):
         self.call_after_refresh(self._to_totals)
 
     def on_resize(self) -> None:
-        """Lays the sheet out again for the new width, and fits the box's height."""
-        super().on_resize()
+        """Lays the sheet out again for the new width (Textual runs the dialog's own
+        handler too, which fits the box's height)."""
         columns = self.columns_here()
         if columns != self.columns:
             self.columns = columns
