@@ -37,8 +37,6 @@ from rummykit.tui.commands import common_prefix, complete, parse_command
 from rummykit.tui.hints import hint_line
 from rummykit.tui.melds_box import MeldsBox
 from rummykit.tui.render import (
-    DIALOG_MARGIN,
-    SHEET_WIDTH,
     deal_text,
     hand_text,
     melds_text,
@@ -46,6 +44,7 @@ from rummykit.tui.render import (
     players_text,
     prompt_text,
     score_sheet,
+    sheet_columns,
 )
 from rummykit.tui.screens import GameOverScreen, HelpScreen, RummyOffer, ScoreSheetScreen
 from rummykit.tui.session import Event, LogLine, Session
@@ -615,9 +614,7 @@ class PlayApp(App[None]):
         self._dialog_open = True
         human = self.session.human
         hands = len(game.results)
-        laid = [
-            score_sheet(game, human, detail, now, min(SHEET_WIDTH, self.size.width - DIALOG_MARGIN))
-        ]
+        laid = [score_sheet(game, human, detail, now, sheet_columns(self.size.width))]
 
         def sheet(columns: int) -> Text:
             """The sheet laid out again for a new terminal width, while the game is as it

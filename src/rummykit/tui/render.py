@@ -33,6 +33,7 @@ __all__ = [
     "points_so_far",
     "prompt_text",
     "score_sheet",
+    "sheet_columns",
     "so_far_text",
     "sort_cards",
 ]
@@ -355,6 +356,15 @@ _HELD_COUNTS = {
 SHEET_WIDTH = 72
 #: The columns a dialog takes beyond its text: border, padding and scroll bar.
 DIALOG_MARGIN = 6
+
+
+def sheet_columns(terminal_width: int) -> int:
+    """The columns a score sheet has in a terminal this wide (a narrow one gives less).
+
+    >>> sheet_columns(100), sheet_columns(60)
+    (72, 54)
+    """
+    return min(SHEET_WIDTH, terminal_width - DIALOG_MARGIN)
 
 
 def score_sheet(

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 from rummykit.actions import CallRummy
 from rummykit.rules import RummyCall
 from rummykit.tui.hints import hint_line
-from rummykit.tui.render import DIALOG_MARGIN, SHEET_WIDTH, cards_text
+from rummykit.tui.render import cards_text, sheet_columns
 from rummykit.view import PlayerView
 
 __all__ = [
@@ -187,13 +187,9 @@ class _SheetDialog(_Dialog):
         self.sheet_for = sheet if callable(sheet) else lambda _columns: sheet
         self.columns = 0  # laid out when composed, in the app's terminal
 
-    def columns_here(self) -> int:
-        """The columns the sheet has in this terminal (narrower ones give it less)."""
-        return min(SHEET_WIDTH, self.app.size.width - DIALOG_MARGIN)
-
     def sheet_widget(self) -> Static:
         """The sheet, laid out for the terminal's width."""
-        self.columns = self.columns_here()
+        self.columns = sheet_columns(self.app.size.width)
         return Static(self.sheet_for(self.columns), id="sheet")
 
     def on_mount(self) -> None:
@@ -202,7 +198,7 @@ class _SheetDialog(_Dialog):
     def on_resize(self) -> None:
         """Lays the sheet out again for the new width (Textual runs the dialog's own
         handler too, which fits the box's height)."""
-        columns = self.columns_here()
+        columns = sheet_columns(self.app.size.width)
         if columns != self.columns:
             self.columns = columns
             self.query_one("#sheet", Static).update(self.sheet_for(columns))
