@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import json
 import os
@@ -275,6 +276,17 @@ def test_the_table_size_is_checked_before_anything_is_made(
     for players in (2, 4):
         names = [f"{u}-{lo}" for u, lo, _ in _ladder().ladder(Rules.preset("500-rum"), players)]
         assert {"basic-greedy", "heuristic-basic", "rollout-heuristic"} <= set(names)
+
+
+@pytest.mark.parametrize("script", ["bots", "feeds"])
+def test_the_scripts_examples_hold(script: str) -> None:
+    # the test command collects no doctests under benchmarks/ (not a package on the path)
+    spec = importlib.util.spec_from_file_location(script, ROOT / "benchmarks" / f"{script}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    failed, tried = doctest.testmod(module)
+    assert tried > 0 and failed == 0
 
 
 def _engine() -> ModuleType:
