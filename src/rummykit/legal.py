@@ -59,11 +59,15 @@ __all__ = [
     "top_take_allowed",
 ]
 
-_MELD_CACHE: dict[tuple[Ace, tuple[int, ...]], Meld] = {}
+#: meld actions by (the ace rule's value, meld key): the rule's value, not its ``Ace``
+#: member, so that the key holds only numbers and strings and Python's garbage collector
+#: stops tracking it, as the engine's other cache keys (BENCHMARKS.md, "Caches the
+#: collector walks")
+_MELD_CACHE: dict[tuple[str, tuple[int, ...]], Meld] = {}
 
 
 def _meld_action(ace: Ace, key: tuple[int, ...]) -> Meld:
-    action = _MELD_CACHE.get((ace, key))
+    action = _MELD_CACHE.get((ace.value, key))
     if action is None:
         _, jokers, meld = meld_from_key(key, ace)
         tokens: list[object] = []
@@ -77,7 +81,7 @@ def _meld_action(ace: Ace, key: tuple[int, ...]) -> Meld:
         if not meld.is_run:  # naturals first, then jokers
             tokens.sort(key=lambda t: isinstance(t, JokerAs))
         action = Meld(tuple(tokens))  # type: ignore[arg-type]
-        _MELD_CACHE[(ace, key)] = action
+        _MELD_CACHE[(ace.value, key)] = action
     return action
 
 
@@ -453,8 +457,8 @@ def _layoffs(h: HandState, cards: list[int]) -> list[Action]:
 #: garbage collector walks through; at 4,096 the bots' playouts filled them with about
 #: 110,000 such objects, and the longest full collection of a ``rollout`` decision took
 #: 105 to 122 ms of CPU instead of 35 to 42 (BENCHMARKS.md), no engine decision faster
-_SPOTS: dict[tuple[int, Ace], tuple[list[TableMeld], list[tuple[int, LayOff]]]] = {}
-_MELD_SPOTS: dict[tuple[int, int, Ace], tuple[TableMeld, list[tuple[int, LayOff]]]] = {}
+_SPOTS: dict[tuple[int, str], tuple[list[TableMeld], list[tuple[int, LayOff]]]] = {}
+_MELD_SPOTS: dict[tuple[int, int, str], tuple[TableMeld, list[tuple[int, LayOff]]]] = {}
 _SPOTS_LIMIT = 256
 
 
@@ -462,21 +466,21 @@ def _layoff_spots(h: HandState) -> list[tuple[int, LayOff]]:
     """Every single-card lay-off the table takes, as (card code, action), in the order of
     :func:`_layoffs` (a joker's lay-offs under the joker's code)."""
     melds, ace = h.melds, h.rules.ace
-    hit = _SPOTS.get((id(melds), ace))
+    hit = _SPOTS.get((id(melds), ace.value))
     if hit is not None and hit[0] is melds:
         return hit[1]
     spots: list[tuple[int, LayOff]] = []
     if len(_MELD_SPOTS) >= _SPOTS_LIMIT * 4:
         _MELD_SPOTS.clear()
     for i, m in enumerate(melds):
-        key = (id(m), i + 1, ace)
+        key = (id(m), i + 1, ace.value)
         known = _MELD_SPOTS.get(key)
         if known is None or known[0] is not m:
             known = _MELD_SPOTS[key] = (m, _meld_spots(m, i + 1, ace))
         spots += known[1]
     if len(_SPOTS) >= _SPOTS_LIMIT:
         _SPOTS.clear()
-    _SPOTS[id(melds), ace] = (melds, spots)  # holding the table keeps its id unique
+    _SPOTS[id(melds), ace.value] = (melds, spots)  # holding the table keeps its id unique
     return spots
 
 

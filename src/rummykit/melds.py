@@ -518,9 +518,11 @@ def group_options(
     return out
 
 
-#: run_options of one suit, by (suit, the suit's counts, jokers, ace); a hand changes a
-#: card or two at a time, so most suits come back as they were
-_SUIT_RUNS: dict[tuple[int, bytes, int, Ace], list[tuple[int, ...]]] = {}
+#: run_options of one suit, by (suit, the suit's counts, jokers, the ace rule's value); a
+#: hand changes a card or two at a time, so most suits come back as they were. Keys and
+#: entries hold only numbers, bytes and strings, so the garbage collector stops tracking
+#: them (an ``Ace`` member in a key, or a list, it would walk at every full collection)
+_SUIT_RUNS: dict[tuple[int, bytes, int, str], tuple[tuple[int, ...], ...]] = {}
 _SUIT_RUNS_LIMIT = 20_000  # a few MiB at most
 
 
@@ -534,7 +536,7 @@ def run_options(counts: Sequence[int], jokers: int, ace: Ace) -> list[tuple[int,
         if held_count == 0 or held_count + jokers < 3:
             continue
         try:
-            key = (suit, bytes(row), jokers, ace)
+            key = (suit, bytes(row), jokers, ace.value)
         except ValueError:  # not counts of 0..255: no key, no cache
             out += _suit_runs(suit, row, jokers, ace)
             continue
@@ -542,7 +544,7 @@ def run_options(counts: Sequence[int], jokers: int, ace: Ace) -> list[tuple[int,
         if runs is None:
             if len(_SUIT_RUNS) >= _SUIT_RUNS_LIMIT:
                 _SUIT_RUNS.clear()
-            runs = _SUIT_RUNS[key] = _suit_runs(suit, row, jokers, ace)
+            runs = _SUIT_RUNS[key] = tuple(_suit_runs(suit, row, jokers, ace))
         out += runs
     return out
 

@@ -46,7 +46,7 @@ from rummykit.errors import IllegalAction, RecordError
 from rummykit.events import Event, HandEnd
 from rummykit.legal import callers, open_call_depths, take_refusal
 from rummykit.melds import TableMeld, lay_off, resolve_meld, swap_joker
-from rummykit.rules import Ace, GoingOut, PileDraw, RummyCall, StockExhausted
+from rummykit.rules import GoingOut, PileDraw, RummyCall, StockExhausted
 from rummykit.state import HandState, Phase
 
 __all__ = ["HANDLERS", "Handler"]
@@ -350,8 +350,9 @@ def _pass(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
 
 #: (meld action, cards it uses, resolved meld) by the action's identity and the ace rule:
 #: the engine lists the same meld objects again and again (holding the action keeps its
-#: id unique); cleared when it grows past _RESOLVED_LIMIT
-_RESOLVED: dict[tuple[int, Ace], tuple[Meld, tuple[int, ...], TableMeld]] = {}
+#: id unique) and the ace rule's value (as the engine's other cache keys); cleared when it
+#: grows past _RESOLVED_LIMIT
+_RESOLVED: dict[tuple[int, str], tuple[Meld, tuple[int, ...], TableMeld]] = {}
 _RESOLVED_LIMIT = 20_000
 
 
@@ -366,7 +367,7 @@ def _meld(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         raise IllegalAction(
             "meld.one-per-turn", f"{h.name(p)} has already put down {limit} new meld(s) this turn"
         )
-    known = _RESOLVED.get((id(action), rules.ace))
+    known = _RESOLVED.get((id(action), rules.ace.value))
     if known is not None and known[0] is action:
         used = list(known[1])
         rest = held_rest(h, p, used)
@@ -387,7 +388,7 @@ def _meld(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         resolved = resolve_meld(naturals, jokers, rules.ace, first)
         if len(_RESOLVED) >= _RESOLVED_LIMIT:
             _RESOLVED.clear()
-        _RESOLVED[(id(action), rules.ace)] = (action, tuple(used), resolved)
+        _RESOLVED[(id(action), rules.ace.value)] = (action, tuple(used), resolved)
     meld = resolved.owned_by(p)
     melds = [*h.melds, meld]
     refusal = table_play_refusal(h, p, rest, melds, used, True)

@@ -139,8 +139,8 @@ def _extensions(meld: TableMeld, counts: list[int], ace: Ace) -> list[list[int]]
 _MEMO_LIMIT = 200_000
 #: The fewest cards a hand holds for the search with open runs (note 8).
 _COVER_FROM = 40
-_memos: dict[tuple[Ace, int, bool], dict[tuple[bytes, int], bool]] = {}
-_cover_memos: dict[tuple[Ace, int, bool], dict[CoverKey, bool]] = {}
+_memos: dict[tuple[str, int, bool], dict[tuple[bytes, int], bool]] = {}
+_cover_memos: dict[tuple[str, int, bool], dict[CoverKey, bool]] = {}
 # codes in rank-major order: AC AD AH AS 2C ...
 _RANK_MAJOR: tuple[int, ...] = tuple(s * 13 + r for r in range(13) for s in range(4))
 
@@ -151,9 +151,11 @@ def run_cap(jokers: int) -> int:
 
 
 @cache
-def _windows(card: int, ace: Ace, cap: int) -> tuple[int, ...]:
+def _windows(card: int, ace_rule: str, cap: int) -> tuple[int, ...]:
     """Every run window of 3..cap positions holding the natural ``card``: a bit mask of
-    the ranks of its other places (bit ``i``: rank ``i + 1`` of the card's suit)."""
+    the ranks of its other places (bit ``i``: rank ``i + 1`` of the card's suit), under
+    the ace rule of value ``ace_rule`` (keyed as :func:`_melds_with`)."""
+    ace = Ace(ace_rule)
     r0 = card % 13
     top = max_position(ace)
     around = ace is Ace.AROUND
@@ -194,16 +196,20 @@ def _melds_of(first: int, counts: Sequence[int], ace: Ace) -> tuple[tuple[int, .
     for i in range(13):
         if counts[base + i]:
             held |= 1 << i
-    return _melds_with(first, same, held, counts[JOKER_CODE], ace)
+    return _melds_with(first, same, held, counts[JOKER_CODE], ace.value)
 
 
 @lru_cache(maxsize=1 << 16)
 def _melds_with(
-    first: int, same: int, held: int, jokers: int, ace: Ace
+    first: int, same: int, held: int, jokers: int, ace_rule: str
 ) -> tuple[tuple[int, ...], ...]:
     """:func:`_melds_of` for ``first`` with the cards of its rank held as ``same`` (bit
     ``s``: suit ``s``), those of its suit as ``held`` (bit ``i``: rank ``i + 1``) and
-    ``jokers`` jokers."""
+    ``jokers`` jokers, under the ace rule of value ``ace_rule``. The caches of this
+    module, like the engine's others, are keyed by the rule's value, not its ``Ace``
+    member: a key of numbers and strings is one Python's garbage collector stops
+    tracking, one that holds an enum member it walks at every full collection
+    (BENCHMARKS.md, "Caches the collector walks")."""
     out: list[tuple[int, ...]] = []
     r0 = first % 13
     others = [r0 + 13 * s for s in range(4) if same >> s & 1 and r0 + 13 * s != first]
@@ -213,7 +219,7 @@ def _melds_with(
                 out.append((first, *chosen) + (JOKER_CODE,) * j)
     base = first - r0
     seen: set[int] = set()
-    for window in _windows(first, ace, run_cap(jokers)):
+    for window in _windows(first, ace_rule, run_cap(jokers)):
         have = window & held
         missing = (window ^ have).bit_count()
         if missing > jokers:
@@ -251,7 +257,7 @@ def _fits_left(
             suits[c // 13] |= 1 << c % 13
     stranded = 0
     for s, held in enumerate(suits):
-        for r0 in _bits(_runless(held, jokers, ace)):
+        for r0 in _bits(_runless(held, jokers, ace.value)):
             same = (suits[0] >> r0 & 1) + (suits[1] >> r0 & 1) + (suits[2] >> r0 & 1)
             if same + (suits[3] >> r0 & 1) - 1 + jokers >= 2:
                 continue  # a group
@@ -265,10 +271,12 @@ def _fits_left(
 
 
 @lru_cache(maxsize=1 << 15)
-def _runless(held: int, jokers: int, ace: Ace) -> int:
+def _runless(held: int, jokers: int, ace_rule: str) -> int:
     """The ranks of ``held`` (a suit's held ranks, bit ``i``: rank ``i + 1``) that make
     no three-card run with the suit's other held cards and at most ``jokers`` jokers (0
-    or 1), for the stranded-card check (note 6), cached as a suit's cards recur."""
+    or 1), under the ace rule of value ``ace_rule``, for the stranded-card check (note
+    6), cached as a suit's cards recur (keyed as :func:`_melds_with`)."""
+    ace = Ace(ace_rule)
     out = 0
     top = max_position(ace)
     around = ace is Ace.AROUND
@@ -316,7 +324,7 @@ class _AllAtOnce:
         exact: bool = False,
         keep: int = -1,
         meld_first: bool = False,
-        cover_memos: dict[tuple[Ace, int, bool], dict[CoverKey, bool]] | None = None,
+        cover_memos: dict[tuple[str, int, bool], dict[CoverKey, bool]] | None = None,
         cover_from: int | None = None,
     ) -> None:
         self.counts = counts
@@ -463,7 +471,7 @@ def can_meld_all(
     if keep < 0 and not meld_first and _open_runs_apply(counts, ace):
         # lay-offs and new melds in one search with open runs (meld_cover.py, note 8)
         return _cover(forbidden, ace, exact, _cover_memos).covers(counts, leftover, melds)
-    key = (ace, forbidden, exact)
+    key = (ace.value, forbidden, exact)
     memo = _memos.get(key)
     if memo is None:
         memo = _memos[key] = {}
@@ -481,10 +489,10 @@ def _open_runs_apply(counts: Sequence[int], ace: Ace, cover_from: int | None = N
 
 
 def _cover(
-    forbidden: int, ace: Ace, exact: bool, memos: dict[tuple[Ace, int, bool], dict[CoverKey, bool]]
+    forbidden: int, ace: Ace, exact: bool, memos: dict[tuple[str, int, bool], dict[CoverKey, bool]]
 ) -> Cover:
     """The search with open runs for these settings, with their memo in ``memos``."""
-    key = (ace, forbidden, exact)
+    key = (ace.value, forbidden, exact)
     memo = memos.get(key)
     if memo is None:
         memo = memos[key] = {}
