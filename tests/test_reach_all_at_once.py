@@ -362,7 +362,7 @@ def test_the_melds_listed_under_the_all_at_once_rule_are_those_the_checks_accept
             keys += run_options(counts, counts[JOKER_CODE], rules.ace)
             accepted = []
             for key in keys:
-                action = _meld_action(rules.ace, key)
+                action = _meld_action(rules.ace, rules.ace.value, key)
                 try:
                     hand.check(action, p)
                 except IllegalAction:

@@ -61,13 +61,14 @@ __all__ = [
 
 #: meld actions by (the ace rule's value, meld key): the rule's value, not its ``Ace``
 #: member, so that the key holds only numbers and strings and Python's garbage collector
-#: stops tracking it, as the engine's other cache keys (BENCHMARKS.md, "Caches the
-#: collector walks")
+#: stops tracking it, as it does every key of the engine's caches (BENCHMARKS.md, "Caches
+#: the collector walks")
 _MELD_CACHE: dict[tuple[str, tuple[int, ...]], Meld] = {}
 
 
-def _meld_action(ace: Ace, key: tuple[int, ...]) -> Meld:
-    action = _MELD_CACHE.get((ace.value, key))
+def _meld_action(ace: Ace, rule: str, key: tuple[int, ...]) -> Meld:
+    """The interned meld action of ``key`` under ``ace`` (``rule``: its value)."""
+    action = _MELD_CACHE.get((rule, key))
     if action is None:
         _, jokers, meld = meld_from_key(key, ace)
         tokens: list[object] = []
@@ -81,7 +82,7 @@ def _meld_action(ace: Ace, key: tuple[int, ...]) -> Meld:
         if not meld.is_run:  # naturals first, then jokers
             tokens.sort(key=lambda t: isinstance(t, JokerAs))
         action = Meld(tuple(tokens))  # type: ignore[arg-type]
-        _MELD_CACHE[(ace.value, key)] = action
+        _MELD_CACHE[(rule, key)] = action
     return action
 
 
@@ -267,6 +268,7 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
     p = h.turn
     rules = h.rules
     ace = rules.ace
+    rule = ace.value
     hand = h.hands[p]
     counts = [0] * 53
     for c in hand:
@@ -295,12 +297,12 @@ def _play_actions(h: HandState, check: Checker) -> list[Action]:
             keys += run_options(counts, counts[JOKER_CODE], ace)
         if h.all_at_once:  # every meld needs the whole-hand search: see _whole_hand_melds
             allowed = _whole_hand_melds(h, p, check, keys, len(hand) - keep_one)
-            acts.extend(_meld_action(ace, key) for key in keys if key in allowed)
+            acts.extend(_meld_action(ace, rule, key) for key in keys if key in allowed)
         else:
             for key in keys:
                 if keep_one and len(key) == len(hand):
                     continue
-                meld_action: Action = _meld_action(ace, key)
+                meld_action: Action = _meld_action(ace, rule, key)
                 if (
                     careful
                     and (full or len(key) >= others)
@@ -355,6 +357,7 @@ def _whole_hand_melds(
     meld to go down, the one left by the smaller would, the difference laid off on it
     (the same plan; the other checks only refuse more)."""
     ace = h.rules.ace
+    rule = ace.value
     allowed: set[tuple[int, ...]] = set()
     hopeless: list[int] = []  # the card masks (_key_mask) of melds refused so
     for key in sorted(keys, key=len):
@@ -364,7 +367,7 @@ def _whole_hand_melds(
         if mask and any(m & mask == m for m in hopeless):
             continue  # holds a meld refused for the whole hand: refused too
         try:
-            check(_meld_action(ace, key), p)
+            check(_meld_action(ace, rule, key), p)
         except IllegalAction as e:
             if mask and e.rule == "wrotham.all-at-once":
                 hopeless.append(mask)
@@ -415,12 +418,14 @@ def _ok(check: Checker, p: int, action: Action) -> bool:
     return True
 
 
-_LAYOFF_CACHE: dict[tuple[int, int, EndOfRun | None], LayOff] = {}
-_JOKER_LAYOFF_CACHE: dict[tuple[int, int, EndOfRun | None], LayOff] = {}
+#: lay-off actions by (card code, or for a joker what it stands for; meld number; the
+#: end's value): the end's value, not its ``EndOfRun`` member, as every cache key here
+_LAYOFF_CACHE: dict[tuple[int, int, str | None], LayOff] = {}
+_JOKER_LAYOFF_CACHE: dict[tuple[int, int, str | None], LayOff] = {}
 
 
 def _layoff(card: int, number: int, end: EndOfRun | None) -> LayOff:
-    key = (card, number, end)
+    key = (card, number, None if end is None else end.value)
     action = _LAYOFF_CACHE.get(key)
     if action is None:
         action = _LAYOFF_CACHE[key] = LayOff((CARDS[card],), number, end)
@@ -430,7 +435,7 @@ def _layoff(card: int, number: int, end: EndOfRun | None) -> LayOff:
 def _joker_layoff(stands_for: int, number: int, end: EndOfRun | None) -> LayOff:
     """A joker laid off as natural ``stands_for`` (a card code) or, for a group, as rank
     ``-stands_for``."""
-    key = (stands_for, number, end)
+    key = (stands_for, number, None if end is None else end.value)
     action = _JOKER_LAYOFF_CACHE.get(key)
     if action is None:
         joker = (
@@ -466,21 +471,22 @@ def _layoff_spots(h: HandState) -> list[tuple[int, LayOff]]:
     """Every single-card lay-off the table takes, as (card code, action), in the order of
     :func:`_layoffs` (a joker's lay-offs under the joker's code)."""
     melds, ace = h.melds, h.rules.ace
-    hit = _SPOTS.get((id(melds), ace.value))
+    rule = ace.value
+    hit = _SPOTS.get((id(melds), rule))
     if hit is not None and hit[0] is melds:
         return hit[1]
     spots: list[tuple[int, LayOff]] = []
     if len(_MELD_SPOTS) >= _SPOTS_LIMIT * 4:
         _MELD_SPOTS.clear()
     for i, m in enumerate(melds):
-        key = (id(m), i + 1, ace.value)
+        key = (id(m), i + 1, rule)
         known = _MELD_SPOTS.get(key)
         if known is None or known[0] is not m:
             known = _MELD_SPOTS[key] = (m, _meld_spots(m, i + 1, ace))
         spots += known[1]
     if len(_SPOTS) >= _SPOTS_LIMIT:
         _SPOTS.clear()
-    _SPOTS[id(melds), ace.value] = (melds, spots)  # holding the table keeps its id unique
+    _SPOTS[id(melds), rule] = (melds, spots)  # holding the table keeps its id unique
     return spots
 
 

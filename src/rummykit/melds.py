@@ -529,6 +529,7 @@ _SUIT_RUNS_LIMIT = 20_000  # a few MiB at most
 def run_options(counts: Sequence[int], jokers: int, ace: Ace) -> list[tuple[int, ...]]:
     """Every run in hand as a key: natural codes, or ``100 + code`` for a declared joker."""
     out: list[tuple[int, ...]] = []
+    rule = ace.value
     for suit in range(4):
         base = suit * 13
         row = counts[base : base + 13]
@@ -536,7 +537,7 @@ def run_options(counts: Sequence[int], jokers: int, ace: Ace) -> list[tuple[int,
         if held_count == 0 or held_count + jokers < 3:
             continue
         try:
-            key = (suit, bytes(row), jokers, ace.value)
+            key = (suit, bytes(row), jokers, rule)
         except ValueError:  # not counts of 0..255: no key, no cache
             out += _suit_runs(suit, row, jokers, ace)
             continue

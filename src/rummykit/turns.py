@@ -348,10 +348,10 @@ def _pass(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
     return Event(h.number, p, action, passed=(p,))
 
 
-#: (meld action, cards it uses, resolved meld) by the action's identity and the ace rule:
-#: the engine lists the same meld objects again and again (holding the action keeps its
-#: id unique) and the ace rule's value (as the engine's other cache keys); cleared when it
-#: grows past _RESOLVED_LIMIT
+#: (meld action, cards it uses, resolved meld) by the action's identity and the ace rule's
+#: value (not its ``Ace`` member: a key the garbage collector stops tracking, as every key
+#: of the engine's caches): the engine lists the same meld objects again and again
+#: (holding the action keeps its id unique); cleared when it grows past _RESOLVED_LIMIT
 _RESOLVED: dict[tuple[int, str], tuple[Meld, tuple[int, ...], TableMeld]] = {}
 _RESOLVED_LIMIT = 20_000
 
@@ -367,7 +367,8 @@ def _meld(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         raise IllegalAction(
             "meld.one-per-turn", f"{h.name(p)} has already put down {limit} new meld(s) this turn"
         )
-    known = _RESOLVED.get((id(action), rules.ace.value))
+    key = (id(action), rules.ace.value)
+    known = _RESOLVED.get(key)
     if known is not None and known[0] is action:
         used = list(known[1])
         rest = held_rest(h, p, used)
@@ -388,7 +389,7 @@ def _meld(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
         resolved = resolve_meld(naturals, jokers, rules.ace, first)
         if len(_RESOLVED) >= _RESOLVED_LIMIT:
             _RESOLVED.clear()
-        _RESOLVED[(id(action), rules.ace.value)] = (action, tuple(used), resolved)
+        _RESOLVED[key] = (action, tuple(used), resolved)
     meld = resolved.owned_by(p)
     melds = [*h.melds, meld]
     refusal = table_play_refusal(h, p, rest, melds, used, True)

@@ -181,11 +181,11 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(i for i in range(13) if mask >> i & 1)
 
 
-def _melds_of(first: int, counts: Sequence[int], ace: Ace) -> tuple[tuple[int, ...], ...]:
+def _melds_of(first: int, counts: Sequence[int], ace_rule: str) -> tuple[tuple[int, ...], ...]:
     """Every new meld that holds the natural ``first`` (codes, jokers as the joker code),
     each set of cards once; runs of at most :func:`run_cap` cards. They depend only on
-    which cards of ``first``'s rank and suit are held and on the jokers, so they are
-    kept under that (:func:`_melds_with`)."""
+    which cards of ``first``'s rank and suit are held, on the jokers and on the ace rule
+    (of value ``ace_rule``), so they are kept under that (:func:`_melds_with`)."""
     r0 = first % 13
     base = first - r0
     same = 0
@@ -196,7 +196,7 @@ def _melds_of(first: int, counts: Sequence[int], ace: Ace) -> tuple[tuple[int, .
     for i in range(13):
         if counts[base + i]:
             held |= 1 << i
-    return _melds_with(first, same, held, counts[JOKER_CODE], ace.value)
+    return _melds_with(first, same, held, counts[JOKER_CODE], ace_rule)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -256,8 +256,9 @@ def _fits_left(
         if counts[c]:
             suits[c // 13] |= 1 << c % 13
     stranded = 0
+    rule = ace.value
     for s, held in enumerate(suits):
-        for r0 in _bits(_runless(held, jokers, ace.value)):
+        for r0 in _bits(_runless(held, jokers, rule)):
             same = (suits[0] >> r0 & 1) + (suits[1] >> r0 & 1) + (suits[2] >> r0 & 1)
             if same + (suits[3] >> r0 & 1) - 1 + jokers >= 2:
                 continue  # a group
@@ -302,6 +303,7 @@ class _AllAtOnce:
 
     __slots__ = (
         "ace",
+        "ace_rule",
         "counts",
         "cover",
         "cover_from",
@@ -330,6 +332,7 @@ class _AllAtOnce:
         self.counts = counts
         self.forbidden = forbidden
         self.ace = ace
+        self.ace_rule = ace.value  # the caches' key (:func:`_melds_with`)
         self.memo = memo
         self.exact = exact
         self.keep = keep
@@ -423,7 +426,7 @@ class _AllAtOnce:
             result = self.solve(left - 1)
             counts[first] += 1
         if not result:
-            for meld in _melds_of(first, counts, self.ace):
+            for meld in _melds_of(first, counts, self.ace_rule):
                 for c in meld:
                     counts[c] -= 1
                 result = self.solve(left)

@@ -92,7 +92,7 @@ def test_meld_blocks_are_exactly_the_engine_melds(
     packs = rules.packs_for(players)
     counts = [packs] * 52 + [codec.jokers]
     keys = group_options(counts, codec.jokers) + run_options(counts, codec.jokers, rules.ace)
-    indices = {codec.encode(_meld_action(rules.ace, key)) for key in keys}
+    indices = {codec.encode(_meld_action(rules.ace, rules.ace.value, key)) for key in keys}
     assert len(indices) == len(keys)
     first = codec.blocks["group"][0]
     last = codec.blocks["run"][0] + codec.blocks["run"][1]
