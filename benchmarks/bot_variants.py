@@ -77,7 +77,7 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "is-old": (ISMCTSBot, {"turns": 6, "infer": 0.0}),  # the defaults, stated
     "is-infer": (ISMCTSBot, {"turns": None, "infer": 1.0}),
     "is-uniform": (ISMCTSBot, {"turns": None, "infer": 0.0}),
-    "h-dead-old": (HeuristicBot, {"dead_share": (-1.0, 2.0)}),  # 2q - 1, the default
+    "h-dead-old": (HeuristicBot, {"dead_share": (-1.0, 2.0)}),  # 2q - 1, basic's
     "h-measured": (HeuristicBot, {"dead_share": None}),  # the shares measured, by players
     "h-dead-soft": (HeuristicBot, {"dead_share": (-0.6, 1.6)}),
     "h-dead-half": (HeuristicBot, {"dead_share": (-0.3, 1.2)}),

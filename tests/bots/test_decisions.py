@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import CallRummy, Card, Discard, Game, Hand, Meld, Phase, Rules, Take
+from rummykit import CallRummy, Card, Discard, Draw, Game, Hand, Meld, Phase, Rules, Take
 from rummykit.bots import BasicBot, HeuristicBot, cycles, get_bot
 from rummykit.bots.cycles import cycle_period, recycling
 from rummykit.bots.evaluate import MEASURED_SHARES, Values
@@ -240,6 +240,23 @@ def test_step_off_plays_another_action_of_the_same_kind() -> None:
     assert cycles.step_off(looping, discards[1], random.Random(1)) is None
     picked = {cycles.step_off(looping, discards[0], random.Random(k)) for k in range(40)}
     assert picked <= set(discards[1:]) and len(picked) > 1
+
+
+def test_a_repeated_draw_steps_off_to_the_top_card_where_takes_go_deeper() -> None:
+    # 500 Rum lets a player take deep into the pile; a draw that would go round a cycle
+    # again becomes a take of the top card, never a deeper take (docs/bots.md, Cycles)
+    game = Game(Rules.preset("500-rum"), ["A", "B"], seed=3)
+    for _ in range(4):  # two turns each way: the pile holds a few cards
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Draw)))
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, Discard)))
+    view = game.view(game.to_act)
+    takes = [a for a in view.legal_actions if isinstance(a, Take)]
+    assert len(takes) > 1  # deeper takes are legal here
+    me, other = view.seat, 1 - view.seat
+    turn = [(me, "draw"), (me, "discard 5C"), (other, "draw"), (other, "discard 9H")]
+    looping = dataclasses.replace(view, log=(*turn, *turn, *turn, *turn))
+    steps = {cycles.step_off(looping, Draw(), random.Random(k)) for k in range(40)}
+    assert steps == {None, Take(count=1)}
 
 
 def test_a_hand_has_stalled_after_two_passes_with_nothing_put_on_the_table() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rummykit.actions import Action, Discard, Draw
+from rummykit.actions import Action, Discard, Draw, Take
 from rummykit.view import PlayerView
 
 __all__ = [
@@ -98,12 +98,12 @@ def step_off(view: PlayerView, action: Action, rng: random.Random) -> Action | N
     another legal action drawn at random: of the same kind where there is one (another
     discard for a discard), else any other. None where there is no cycle to leave.
 
-    A repeated draw from the stock becomes a take of the top card only with chance
-    :data:`STALL_SHARE`: the discard that follows can step off instead, and a take alone
-    changes little (the taker may not discard that card again, and throws its worst
-    card, which it would have thrown anyway). In a hand that has :func:`stalled`, where
-    the cycles can be too long or too varied to repeat exactly, a discard also steps
-    off with chance :data:`STALL_SHARE`."""
+    A repeated draw from the stock becomes a take of the top card (any other legal action
+    where taking the top card is not one) only with chance :data:`STALL_SHARE`: the discard
+    that follows can step off instead, and a take alone changes little (the taker may not
+    discard that card again, and throws its worst card, which it would have thrown anyway).
+    In a hand that has :func:`stalled`, where the cycles can be too long or too varied to
+    repeat exactly, a discard also steps off with chance :data:`STALL_SHARE`."""
     legal = view.legal_actions
     if len(legal) < 2:
         return None
@@ -115,7 +115,10 @@ def step_off(view: PlayerView, action: Action, rng: random.Random) -> Action | N
     ):
         return None
     others = [a for a in legal if a != action]
-    same = [a for a in others if type(a) is type(action)]
+    if isinstance(action, Draw):
+        same = [a for a in others if isinstance(a, Take) and a.count == 1]
+    else:
+        same = [a for a in others if type(a) is type(action)]
     return rng.choice(same or others)
 
 

@@ -3,11 +3,12 @@
 Every decision compares the expected worth of the hand after each choice. The worth of
 a set of cards (:meth:`Judge.worth`) is the points of its best melds (an exact search),
 plus what its other cards can be laid off for, plus for each remaining card its value
-times ``2q - 1``, where ``q`` is the chance it still gets melded: from its *outs* (the
-unseen cards that would complete it, counted from public information only) and the
-turns likely left in the hand. Where melds score nothing (``winner-takes`` and
-``penalty`` scoring) only the cards left over count: ``-2 q'`` times their value, ``q'``
-the chance of being caught with them (:meth:`Judge.kept`).
+times ``a + b q`` (shares measured in play; ``2q - 1`` for ``basic``), where ``q`` is
+the chance it still gets melded: from its *outs* (the unseen cards that would complete
+it, counted from public information only) and the turns likely left in the hand. Where
+melds score nothing (``winner-takes`` and ``penalty`` scoring) only the cards left over
+count: ``-2 (1 - q)`` times their value plus a tempo (the turns a card kept back costs on
+the way out), ``1 - q`` the chance of being caught with it (:meth:`Judge.kept`).
 
 >>> from rummykit import Game, Rules
 >>> from rummykit.players import play
@@ -66,7 +67,7 @@ __all__ = ["BasicBot", "HeuristicBot", "Judge"]
 #: worth ``2q - 1`` times its value where melds score, as if every card not melded were
 #: caught in hand. Measured in play most are discarded at no cost
 #: (:data:`~rummykit.bots.evaluate.MEASURED_SHARES`), and the heuristic with the
-#: measured shares beats this one; the ``basic`` level (``medium``) keeps it.
+#: measured shares beats this one; the ``basic`` level keeps it.
 FIRST_MODEL: tuple[float, float] = (-1.0, 2.0)
 
 #: Score given to the action the heuristic plays for certain (melds of its plan).
@@ -760,13 +761,13 @@ class HeuristicBot(Bot):
 
 
 class BasicBot(HeuristicBot):
-    """The heuristic as first built, the 2-player ``medium`` difficulty where melds score
-    (``hard`` in 2-player Remik): a card left over counts
+    """The heuristic as first built, the 2-player ``hard`` difficulty where melds score
+    (:data:`~rummykit.bots.levels.DIFFICULTIES`): a card left over counts
     as if it were caught (:data:`FIRST_MODEL`), and discard danger weighs only the cards
     the others are known to hold (taken from the pile), not their hidden hands. It goes
     out where it can and minds the hand's end as the heuristic does (``seek_out``,
-    ``endgame``: mended blunders, not strength). It loses to ``heuristic`` (``hard``) in
-    about 62% of 2-player games (BENCHMARKS.md)."""
+    ``endgame``: mended blunders, not strength). It loses to ``heuristic`` (``hard`` at 3 or
+    more players) in about 62% of 2-player games (BENCHMARKS.md)."""
 
     level = "basic"
 

@@ -273,8 +273,9 @@ class RolloutBot(MonteCarloBot):
     same deals for both), plays each move on and then the rest of the hand with the
     heuristic choosing for every seat (:mod:`rummykit.bots.rollout`), and plays the
     second move only when its mean over those deals is a standard error above the
-    first's. Measured against the heuristic: +8.7 +- 3.6 and, on fresh deals, +10.5 +- 3.6
-    points a hand at 2 players, +8.0 +- 3.0 at 4 (BENCHMARKS.md). ``budget`` is the
+    first's. Measured against the heuristic since it goes out where it can: +6.5 +- 1.3
+    points a hand over 400 2-player ``500-rum`` games, +3.3 +- 1.1 in ``remik-500``, and
+    about +4.8 at 4 players (BENCHMARKS.md). ``budget`` is the
     number of playouts per decision (default 240); the time limit (:data:`TIME_LIMIT`)
     usually ends the decision first."""
 

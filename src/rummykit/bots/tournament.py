@@ -408,7 +408,8 @@ def run_match(
     around the table. Games come in groups of rotations of one deal, one game for each
     bot, so ``games`` is rounded up to whole deals (a multiple of the number of bots);
     ``jobs`` > 1 plays them in that many processes, one game at a time each, with the
-    same results.
+    same results (but for search levels, which stop on the clock: how much they search
+    depends on the machine's speed and load).
     ``progress(done, total)`` is called as games finish. With ``records_dir`` (an
     existing directory) every game is also saved there as a game record. ``known``
     results (of an interrupted run of the same match) are counted without being played
