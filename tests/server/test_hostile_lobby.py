@@ -320,6 +320,8 @@ class _Idle:
         self.conns: set[object] = set()
         self.calls = 0
         self.stopped = False
+        # nobody came or went since its row last changed
+        self.active_at = time.monotonic() - (now() - self.row.updated_at).total_seconds()
 
     def abandoned(self) -> bool:  # a game in play here moves on (a bot, a clock)
         return False

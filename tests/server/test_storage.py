@@ -238,9 +238,10 @@ def test_a_database_outage_during_play_leaves_the_table_on_its_log(
 def test_a_write_lost_after_its_commit_is_found_in_the_log(
     make_server: Callable[..., LiveServer], db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # the connection drops just after the draw's commit: the player is told it was not
-    # played, yet the log holds it; read again, the log wins, and the player's next
-    # action, which answered the table without it, is refused as stale, not judged
+    # the connection drops just after the draw's commit and the database is down: the
+    # player is told it was not played, yet the log holds it; read again, the log wins:
+    # everybody is sent the draw's event, and the player's next action, which answered
+    # the table without it, is refused as stale, not judged
     down = _database_down(monkeypatch)
     logged = Store.append_action
     lost = [False]
@@ -253,7 +254,7 @@ def test_a_write_lost_after_its_commit_is_found_in_the_log(
 
     monkeypatch.setattr(Store, "append_action", append_action)
     with make_server(db=db_url) as live:
-        table, mover, _, _ = _two_people(live)
+        table, mover, other, _ = _two_people(live)
         assert mover.view is not None
         dealt = len(mover.view["hand"])
         lost[0] = True
@@ -263,6 +264,7 @@ def test_a_write_lost_after_its_commit_is_found_in_the_log(
         assert answer["rule"] == "server.stale" and answer["seq"] == 1
         assert mover.view is not None and mover.seq == 1  # the state that came with it
         assert len(mover.view["hand"]) == dealt + 1  # the draw, as logged
+        assert other.until("event")["seq"] == 1
     with make_server(db=db_url) as live:
         assert live.get(f"/tables/{table}")["seq"] == 1
 

@@ -115,6 +115,7 @@ def step_off(view: PlayerView, action: Action, rng: random.Random) -> Action | N
     ):
         return None
     others = [a for a in legal if a != action]
+    same: list[Action]
     if isinstance(action, Draw):
         same = [a for a in others if isinstance(a, Take) and a.count == 1]
     else:

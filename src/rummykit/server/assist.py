@@ -159,11 +159,19 @@ async def take_back(table: Table, conn: Connection, seen: int) -> None:
             exc_info=True,
             seat=conn.seat,
         )
-        await table.restore(before)
-        failed = "the undo could not be saved, so it was not done"
-        table.send(conn, error("server.storage", failed, table.row.seq))
-        for client in list(table.conns):
-            table.send_state(client)
+        shown, status = table.row.seq, table.row.status
+        table.game = before
+        read = await table.read_log()
+        logged = table.log[-1] if read and table.log else None
+        if logged is None or (logged.seq, logged.action, logged.event) != (
+            row.seq,
+            UNDO,
+            row.event,
+        ):
+            failed = "the undo could not be saved, so it was not done"
+            table.send(conn, error("server.storage", failed, table.row.seq))
+        # else the commit's answer was lost, not the commit: everybody gets the undone
+        table.announce(shown, status, read, always=True)
         return
     table.row.seq = row.seq
     table.log.remove(last)

@@ -293,7 +293,7 @@ class Lobby:
                 row.status == "over"
                 and not table.conns
                 and not table.calls
-                and now() - row.updated_at > dt.timedelta(seconds=self.config.over_ttl)
+                and time.monotonic() - table.active_at > self.config.over_ttl
             ) or (
                 table.abandoned() and time.monotonic() - table.active_at > self.config.abandoned_ttl
             ):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import hashlib
+import logging
 import re
 import secrets
 import time
@@ -25,8 +26,8 @@ from rummykit.server.errors import LobbyError
 from rummykit.server.logs import event
 from rummykit.server.protocol import PROTOCOL
 from rummykit.server.records import hand_row
-from rummykit.server.storage import GameRow, SeatRow, now
-from rummykit.server.table import Table
+from rummykit.server.storage import ActionRow, GameRow, SeatRow, now
+from rummykit.server.table import Table, TableStopped
 
 __all__ = [
     "MAX_NAME_CHARS",
@@ -306,6 +307,22 @@ async def back(table: Table, token: str) -> dict[str, Any]:
     return {"seat": s.seat, "table": table.doc()}
 
 
+def _playing(
+    table: Table,
+    game: Game | None,
+    row: GameRow | None,
+    log: list[ActionRow],
+    status: str,
+    game_id: str | None,
+) -> tuple[Game | None, GameRow | None, list[ActionRow], str, str | None]:
+    """Puts ``game`` (its row, log, the table's status) in play at ``table``; returns
+    what was in play."""
+    was = table.game, table.game_row, table.log, table.row.status, table.row.game_id
+    table.game, table.game_row, table.log = game, row, log
+    table.row.status, table.row.game_id = status, game_id
+    return was
+
+
 async def _new_game(table: Table) -> None:
     names = [s.name or "" for s in table.seats]
     seed = secrets.randbits(62)
@@ -321,13 +338,23 @@ async def _new_game(table: Table) -> None:
         seed=seed,
         first_seq=table.row.seq,
     )
-    await table.store.start_game(table.row.id, row, hand_row(game))
-    table.game, table.game_row, table.log = game, row, []
-    await table.list_actions()
-    table.row.status, table.row.game_id = "playing", row.id
+    # the first turn's clock is stored with the game (a start always has its clock): it
+    # is worked out on the new game, which nobody sees before it is stored
+    was = _playing(table, game, row, [], "playing", row.id)
+    clock = table.clock_to_arm(fresh=True)
+    _playing(table, *was)
+    await table.store.start_game(
+        table.row.id, row, hand_row(game), clock=(clock.seat, clock.deadline)
+    )
+    _playing(table, game, row, [], "playing", row.id)
+    table.clock_stored(clock)
     table.row.updated_at = now()
     event("game.start", table.row.id, table.row.seq, f"game {number} starts", game=row.id)
-    await table.arm_clock(fresh=True)
+    try:
+        await table.list_actions()
+    except Exception:  # the views list them on the event loop instead
+        message = "the legal actions could not be listed"
+        event("internal", table.row.id, table.row.seq, message, level=logging.ERROR, exc_info=True)
     table.broadcast_table()
     for conn in list(table.conns):
         table.send_state(conn)
@@ -358,6 +385,8 @@ async def connect(table: Table, conn: Connection, last: int | None, token: str |
     learns that the seat is connected. With a ``token`` the seat is the one it holds now,
     looked up here in the table's task (a ``leave`` may have freed it since the hello
     was read): False, and nothing done, where it holds none."""
+    if table.row.status == "closed":  # by the sweep, after this hello was queued
+        raise TableStopped("the table has closed")
     if token is not None:
         seat = seat_of(table, token)
         if seat is None:

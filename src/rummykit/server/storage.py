@@ -373,8 +373,15 @@ class Store:
             await conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
 
     @_stored
-    async def start_game(self, table_id: str, game: GameRow, first: HandRow) -> None:
-        """Writes a new game and its first deal; the table is playing it."""
+    async def start_game(
+        self,
+        table_id: str,
+        game: GameRow,
+        first: HandRow,
+        clock: tuple[int | None, dt.datetime | None] = (None, None),
+    ) -> None:
+        """Writes a new game and its first deal; the table is playing it, with the turn
+        clock (seat, deadline) of its first turn."""
         async with self.engine.begin() as conn:
             await conn.execute(
                 insert(games).values(
@@ -393,7 +400,13 @@ class Store:
             await conn.execute(
                 update(tables)
                 .where(tables.c.id == table_id)
-                .values(status="playing", game_id=game.id, updated_at=now())
+                .values(
+                    status="playing",
+                    game_id=game.id,
+                    updated_at=now(),
+                    clock_seat=clock[0],
+                    clock_deadline=clock[1],
+                )
             )
 
     async def _write_hand(self, conn: AsyncConnection, game_id: str, h: HandRow) -> None:

@@ -5,7 +5,11 @@ one after another, so a table's actions are strictly ordered.
 An action's life: checked and applied to the in-memory game, logged to the database,
 then acknowledged and sent to every client as each one may see it (its event and its own
 view). If the log cannot be written the game is rebuilt from the log and the action is
-refused (``server.storage``): nothing is acknowledged that is not logged.
+refused (``server.storage``): nothing is acknowledged that is not logged. A write can fail
+after its commit (the answer to the commit was lost): the log read back then holds the
+action, which is acknowledged and sent to everybody after all. A bot's (or a clock's)
+action that could not be logged is tried again after :data:`LOG_RETRY` seconds, not at
+once, so that a database that can be read but not written is not hammered.
 
 A table with a turn clock stores each clock's deadline with the table (in the same
 transaction as the action that started it), so a restarted server goes on with the same
@@ -157,6 +161,9 @@ class Table:
         self.calls = 0
         #: when a client last came or went, or an action was played (time.monotonic())
         self.active_at = time.monotonic()
+        #: no bot starts and no clock runs out before this (time.monotonic()): a bot's or a
+        #: clock's action could not be logged, and is tried again then
+        self.held_until = 0.0
         #: clients between opening the table and their hello (they keep it in memory)
         self.arriving = 0
 
@@ -212,6 +219,9 @@ class Table:
             deadline = self.clock.deadline
             if deadline is not None and not self.clock.fired and self._bot_task is None:
                 timeout = max(0.0, (deadline - now()).total_seconds())
+            held = self.held_until - time.monotonic()
+            if held > 0 and self._bot_task is None:  # nothing runs by itself till then
+                timeout = held
             retry = self.log_unreadable  # no clock runs out meanwhile: nobody can act
             if retry:
                 timeout = LOG_RETRY
@@ -237,7 +247,7 @@ class Table:
                             future.set_result(result)
                 if not done and retry:
                     await self.refresh()
-                elif not done:
+                elif not done and self._clock_due():
                     await self._clock_ran_out()
             except Exception:  # the table lives on whatever went wrong
                 self._internal("the table's task failed")
@@ -475,15 +485,30 @@ class Table:
                 action=str(action),
                 seat=seat,
             )
-            await self.restore(before)
-            if conn is not None:
+            shown, status = self.row.seq, self.row.status
+            self.game = before
+            read = await self.read_log()
+            last = self.log[-1] if read and self.log else None
+            played = last is not None and (last.seq, last.seat, last.action, last.by) == (
+                seq,
+                seat,
+                str(action),
+                by,
+            )
+            if played:  # the commit's answer was lost, not the commit
+                log_event("storage", self.row.id, seq, "the action was logged after all")
+                self.active_at = time.monotonic()
+            elif conn is None:  # a bot or a clock: tried again in a while, not at once
+                self.held_until = time.monotonic() + LOG_RETRY
+            if conn is not None and played:
+                self.send(conn, {"type": "ack", "seq": seq, "action": str(action)})
+            elif conn is not None:
                 rule = "server.storage" if logging_it else "server.internal"
                 how = "could not be saved" if logging_it else "failed on the server"
                 text = f"the action {how}, so it was not played"
                 self.send(conn, error(rule, text, self.row.seq))
-            for client in list(self.conns):
-                self.send_state(client)
-            return False
+            self.announce(shown, status, read, always=True)
+            return played
         self._fault("after-log")
         self.row.seq = seq
         self.log.append(row)
@@ -516,13 +541,20 @@ class Table:
         self.game_row, self.log, self.game = state.game, state.actions, game
         await self.arm_clock()
 
-    async def restore(self, before: Game | None) -> None:
-        """After a change that could not be logged: the game goes back to ``before``, as
-        it was when the change began, then to what the log holds (a write may fail after
-        it was committed). If the log cannot be read either (the database is down), the
-        table is :attr:`log_unreadable` until it can be."""
-        self.game = before
-        await self.refresh()
+    def announce(self, shown: int, status: str, read: bool | None, always: bool = False) -> None:
+        """Tells every client what reading the log (:meth:`read_log`, which gave ``read``)
+        changed: where the log holds events past ``shown`` (the event clients were last
+        sent; a write that failed after its commit), those events, as a client catching
+        up gets them, and the table if its ``status`` changed; else, where the log could
+        be read again after it could not (``read`` None) or ``always``, each one's view."""
+        if read is not False and self.row.seq != shown:
+            for client in list(self.conns):
+                self.catch_up(client, shown)
+            if self.row.status != status:
+                self.broadcast_table()
+        elif always or read is None:
+            for client in list(self.conns):
+                self.send_state(client)
 
     async def readable(self, conn: Connection | None) -> bool:
         """Whether the table may take an action or undo now: not while its log cannot be
@@ -543,8 +575,19 @@ class Table:
         return True
 
     async def refresh(self) -> bool:
-        """Reads the log again (after a failed write, and while :attr:`log_unreadable`);
-        whether the game in memory is the log's now."""
+        """Reads the log again (while :attr:`log_unreadable`) and tells the clients what
+        changed (:meth:`announce`); whether the game in memory is the log's now."""
+        shown, status = self.row.seq, self.row.status
+        read = await self.read_log()
+        self.announce(shown, status, read)
+        return read is not False
+
+    async def read_log(self) -> bool | None:
+        """Brings the game to what the log holds (after a change that could not be
+        logged, the game in memory first put back as it was when the change began: a
+        write may fail after it was committed). True: read; None: read again after it
+        could not be (the clock starts anew); False: it cannot be read (the database is
+        down), and the table is :attr:`log_unreadable` until it can be."""
         try:
             await self._reload()
         except Exception:
@@ -563,16 +606,15 @@ class Table:
             await self.list_actions()
         except Exception:
             self._internal("the legal actions could not be listed")
-        if self.log_unreadable:
-            self.log_unreadable = False
-            log_event("storage", self.row.id, self.row.seq, "the log can be read again")
-            try:  # the clocks stood still meanwhile: whoever is to act gets a whole turn
-                await self.arm_clock(fresh=True)
-            except Exception:
-                self._internal("the clock could not be armed")
-            for client in list(self.conns):
-                self.send_state(client)
-        return True
+        if not self.log_unreadable:
+            return True
+        self.log_unreadable = False
+        log_event("storage", self.row.id, self.row.seq, "the log can be read again")
+        try:  # the clocks stood still meanwhile: whoever is to act gets a whole turn
+            await self.arm_clock(fresh=True)
+        except Exception:
+            self._internal("the clock could not be armed")
+        return None
 
     # ------------------------------------------------------------------ bots
     def abandoned(self) -> bool:
@@ -592,7 +634,8 @@ class Table:
         s = self.seats[seat]
         if s.kind == "bot":
             return self.bots[seat], "bot"
-        if s.away or (self.clock.fired and self.clock.seat == seat):
+        clock = self.clock
+        if s.away or (clock.fired and clock.seat == seat and not clock.window):
             if seat not in self.stand_ins:
                 name = s.name or f"seat {seat}"
                 self.stand_ins[seat] = self.runner.make(
@@ -606,6 +649,8 @@ class Table:
         if self._bot_task is not None or game is None or self.row.status != "playing":
             return
         if self.log_unreadable:  # the loop reads the log again, then the bot plays
+            return
+        if time.monotonic() < self.held_until:  # its last action was not logged
             return
         seat = game.to_act
         if seat < 0:
@@ -725,6 +770,14 @@ class Table:
         self.row.clock_seat, self.row.clock_deadline = clock.seat, clock.deadline
         self.clock = clock
 
+    def _clock_due(self) -> bool:
+        """Whether the running clock has run out and is to fire now (not while
+        :attr:`held_until`)."""
+        deadline = self.clock.deadline
+        if deadline is None or self.clock.fired or time.monotonic() < self.held_until:
+            return False
+        return deadline <= now()
+
     async def _clock_ran_out(self) -> None:
         clock = self.clock
         seat = clock.seat
@@ -737,7 +790,10 @@ class Table:
         log_event("clock", self.row.id, self.row.seq, f"{name}'s time ran out", seat=seat)
         if clock.window:
             self.notice("call-clock", seat, f"{name}'s time to call Rummy ran out: they pass")
-            await self.play(seat, Pass(), "clock")
+            if not await self.play(seat, Pass(), "clock") and self.clock.window:
+                # not logged: nobody decides the call for them (no bot takes a window);
+                # their clock runs out again once the table stops holding
+                self.clock.fired = False
             return
         self.notice(
             "clock",

@@ -1,0 +1,280 @@
+"""Writes that fail at a bad moment (found by a review of the server as an operator): a
+clock's pass not logged, a database that can be read but not written, a commit whose
+answer is lost, a clock that could not be stored at a game's start. Each test drives a
+table in this process (its lobby, its store on a real database) and fails one of the
+store's writes on purpose. Each runs on SQLite and, when RUMMYKIT_TEST_DATABASE_URL is
+set, on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+
+from rummykit import CallRummy, Draw, Meld, Phase
+from rummykit.server import ServerConfig, assist, seating
+from rummykit.server.botrunner import BotRunner
+from rummykit.server.lobby import Lobby, NewTable, SeatSpec
+from rummykit.server.storage import Store
+from rummykit.server.table import LOG_RETRY, Table, TableStopped
+
+
+class Conn:
+    """A client as the table sees one: what it was sent."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat, self.got, self.owed = seat, [], 0
+
+    def send(self, message: dict[str, Any], catching_up: bool = False) -> None:
+        self.got.append(message)
+
+    def close(self, code: int = 1000) -> None:
+        pass
+
+    async def finish(self, code: int = 1000) -> None:
+        pass
+
+    def kinds(self) -> list[str]:
+        return [m["type"] for m in self.got]
+
+
+@asynccontextmanager
+async def lobby_on(db: str, **config: Any) -> AsyncIterator[tuple[Lobby, Store]]:
+    settings = ServerConfig(db=db, processes=0, **config)
+    store = await Store.open(settings.db)
+    lobby = Lobby(store, settings, BotRunner(settings))
+    try:
+        yield lobby, store
+    finally:
+        for table in list(lobby.tables.values()):
+            table.conns.clear()
+        await lobby.close()
+        await store.close()
+
+
+def failing(store: Store, name: str, after: bool = False) -> list[int]:
+    """Makes ``store.name`` fail while the returned list's first number is above 0 (each
+    failure counts it down; -1: for ever); ``after``: the write is committed first, and
+    the failure is its answer lost. The list's second number counts the calls."""
+    real: Callable[..., Awaitable[Any]] = getattr(store, name)
+    left = [0, 0]
+
+    async def write(*args: Any, **kwargs: Any) -> Any:
+        left[1] += 1
+        if left[0] == 0:
+            return await real(*args, **kwargs)
+        left[0] -= int(left[0] > 0)
+        if after:
+            await real(*args, **kwargs)
+        raise OSError(f"{name}: the database failed")
+
+    setattr(store, name, write)
+    return left
+
+
+async def started(lobby: Lobby, seats: list[SeatSpec], **spec: Any) -> tuple[Table, list[str]]:
+    table = await lobby.create(NewTable(seats=seats, options={"target": 100}, **spec))
+    tokens = []
+    for name, seat in zip(("Ana", "Ben", "Cy"), seats, strict=False):
+        if seat.kind == "open":
+            tokens.append((await table.call(seating.join, table, name, None))["token"])
+    await table.call(seating.start, table, tokens[0])
+    return table, tokens
+
+
+@pytest.fixture(autouse=True)
+def _quiet(caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.CRITICAL, logger="rummykit.server")
+
+
+def test_a_call_windows_pass_not_logged_is_never_decided_by_a_bot(db_url: str) -> None:
+    # the clock of a person offered a Rummy call ran out and its pass could not be
+    # logged: the clock's bot took the window, and could call Rummy for them
+    async def check() -> None:
+        async with lobby_on(db_url, call_clock=1) as (lobby, store):
+            rng = random.Random(1)
+            for _ in range(40):  # play at random until somebody is offered a call
+                table, _ = await started(lobby, [SeatSpec(), SeatSpec(), SeatSpec()], clock=60)
+                game = table.game
+                assert game is not None
+                for _ in range(400):
+                    if game.over or game.hand.phase is Phase.RUMMY:
+                        break
+                    legal = [a for a in game.legal_actions() if not isinstance(a, CallRummy)]
+                    assert await table.call(table.play, game.to_act, rng.choice(legal), "player")
+                    game = table.game
+                    assert game is not None
+                if game.hand.phase is Phase.RUMMY:
+                    break
+            assert game.hand.phase is Phase.RUMMY
+            seat, seq = game.to_act, table.row.seq
+            writes = failing(store, "append_action")
+            writes[0] = 1
+            await asyncio.sleep(1.5)  # the call's clock (a second) ran out: no pass logged
+            assert writes[1] == 1 and table.row.seq == seq
+            assert table.clock.window and table.clock.seat == seat
+            assert table.controller(seat) is None  # no bot decides the call
+            assert not table.timed_out(seat)  # the person still may
+            await asyncio.sleep(LOG_RETRY)  # the clock runs out again: the pass
+            last = table.log[-1]
+            assert (last.seq, last.seat, last.action, last.by) == (seq + 1, seat, "pass", "clock")
+            assert all(row.by != "clock" or row.action == "pass" for row in table.log)
+
+    asyncio.run(check())
+
+
+def test_a_bot_whose_writes_fail_tries_again_in_a_while_not_in_a_loop(db_url: str) -> None:
+    # a database that can be read but not written (a full disk): the bot's table wrote,
+    # failed and read its log back hundreds of times a second
+    async def check() -> None:
+        async with lobby_on(db_url, bot_delay=0.0) as (lobby, store):
+            writes = failing(store, "append_action")
+            reads = failing(store, "load_table")
+            for _ in range(20):
+                table, _ = await started(lobby, [SeatSpec(), SeatSpec("bot", "random")])
+                assert table.game is not None
+                if table.game.to_act == 1:
+                    break
+            assert table.game.to_act == 1
+            writes[:] = [-1, 0]
+            reads[1] = 0
+            await asyncio.sleep(3 * LOG_RETRY + 0.5)
+            assert 2 <= writes[1] <= 5, writes  # once at once, then every LOG_RETRY
+            assert reads[1] == writes[1]  # each failed write read the log back once
+            seq = table.row.seq
+            writes[0] = 0  # the disk has room again: the bot plays
+            for _ in range(50):
+                await asyncio.sleep(0.1)
+                if table.row.seq > seq:
+                    break
+            assert table.row.seq > seq and table.log[-1].by == "bot"
+
+    asyncio.run(check())
+
+
+def test_an_action_committed_though_its_write_failed_is_acknowledged_and_sent(
+    db_url: str,
+) -> None:
+    # the answer to the commit was lost: the player was told "not played" though the log
+    # held the action, and nobody was sent its event
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table, _ = await started(lobby, [SeatSpec(), SeatSpec()])
+            assert table.game is not None
+            mover = table.game.to_act
+            actor, other, watcher = Conn(mover), Conn(1 - mover), Conn(None)
+            table.conns |= {actor, other, watcher}
+            writes = failing(store, "append_action", after=True)
+            writes[0] = 1
+            await table.call(table.act, actor, "draw", 0)
+            assert table.row.seq == 1 and table.log[-1].action == "draw"
+            assert actor.got[0] == {"type": "ack", "seq": 1, "action": "draw"}
+            assert not any(m["type"] == "error" for m in actor.got)
+            for conn in (actor, other, watcher):
+                events = [m for m in conn.got if m["type"] == "event"]
+                assert [m["seq"] for m in events] == [1], conn.got
+                assert conn.got[-1]["type"] == "state" and conn.got[-1]["seq"] == 1
+
+            def drawn(conn: Conn) -> Any:
+                return next(m for m in conn.got if m["type"] == "event")["event"]["drawn"]
+
+            assert drawn(actor) is not None
+            assert drawn(other) is None and drawn(watcher) is None  # nobody sees another's
+
+    asyncio.run(check())
+
+
+def test_an_undo_committed_though_its_write_failed_is_sent_to_everybody(db_url: str) -> None:
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            for _ in range(30):  # a deal where the first player can meld after drawing
+                table, _ = await started(lobby, [SeatSpec(), SeatSpec()])
+                assert table.game is not None
+                mover = table.game.to_act
+                assert await table.call(table.play, mover, Draw(), "player")
+                melds = [a for a in table.game.legal_actions() if isinstance(a, Meld)]
+                if melds:
+                    break
+            assert await table.call(table.play, mover, melds[0], "player")
+            seq = table.row.seq
+            actor, other = Conn(mover), Conn(1 - mover)
+            table.conns |= {actor, other}
+            writes = failing(store, "take_back", after=True)
+            writes[0] = 1
+            await table.call(assist.take_back, table, actor, seq)
+            assert table.row.seq == seq + 1 and table.log[-1].action == "undo"
+            assert [m["type"] for m in actor.got] == ["undone", "state"], actor.got
+            assert [m["type"] for m in other.got] == ["undone", "state"]
+            assert actor.got[0]["undone"] == seq
+
+    asyncio.run(check())
+
+
+def test_an_action_not_logged_is_refused_and_everybody_keeps_the_view(db_url: str) -> None:
+    # the other side of the test above: not committed, not played, nobody sent an event
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table, _ = await started(lobby, [SeatSpec(), SeatSpec()])
+            assert table.game is not None
+            mover = table.game.to_act
+            actor, other = Conn(mover), Conn(1 - mover)
+            table.conns |= {actor, other}
+            writes = failing(store, "append_action")
+            writes[0] = 1
+            await table.call(table.act, actor, "draw", 0)
+            assert table.row.seq == 0 and not table.log
+            assert actor.kinds() == ["error", "state"] and actor.got[0]["rule"] == "server.storage"
+            assert other.kinds() == ["state"]
+
+    asyncio.run(check())
+
+
+def test_a_clock_that_could_not_be_stored_does_not_start_the_game(db_url: str) -> None:
+    # the game was stored, then storing its first clock failed: nobody was told the game
+    # began, the first turn had no clock, and starting again was refused as started
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table = await lobby.create(NewTable(seats=[SeatSpec(), SeatSpec()], clock=30))
+            a = await table.call(seating.join, table, "Ana", None)
+            b = await table.call(seating.join, table, "Ben", None)
+            conns = [Conn(0), Conn(1)]
+            table.conns |= set(conns)
+            games = failing(store, "start_game")
+            clocks = failing(store, "set_clock")
+            games[0] = clocks[0] = -1
+            with pytest.raises(OSError):
+                await table.call(seating.start, table, a["token"])
+            assert table.row.status == "waiting" and table.game is None
+            assert (await store.load_table(table.row.id)).table.status == "waiting"
+            assert all(c.got == [] for c in conns)
+            games[0] = 0  # the clock is stored with the game, not after it
+            await table.call(seating.start, table, b["token"])
+            assert clocks[1] == 0
+            assert table.row.status == "playing" and table.clock.seat is not None
+            stored = (await store.load_table(table.row.id)).table
+            assert (stored.clock_seat, stored.clock_deadline) == (
+                table.clock.seat,
+                table.clock.deadline,
+            )
+            for c in conns:
+                assert c.kinds() == ["table", "state"]
+                assert c.got[-1]["clock"]["seat"] == table.clock.seat
+
+    asyncio.run(check())
+
+
+def test_a_hello_queued_before_the_sweep_closed_the_table_is_turned_away(db_url: str) -> None:
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, _):
+            table = await lobby.create(NewTable(seats=[SeatSpec(), SeatSpec()]))
+            table.row.status = "closed"  # as the sweep leaves it, before dropping it
+            with pytest.raises(TableStopped):
+                await table.call(seating.connect, table, Conn(None), None, None)
+            assert not table.conns
+
+    asyncio.run(check())
