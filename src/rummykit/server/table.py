@@ -489,12 +489,8 @@ class Table:
             self.game = before
             read = await self.read_log()
             last = self.log[-1] if read and self.log else None
-            played = last is not None and (last.seq, last.seat, last.action, last.by) == (
-                seq,
-                seat,
-                str(action),
-                by,
-            )
+            mine = (seq, seat, str(action), by)
+            played = last is not None and (last.seq, last.seat, last.action, last.by) == mine
             if played:  # the commit's answer was lost, not the commit
                 log_event("storage", self.row.id, seq, "the action was logged after all")
                 self.active_at = time.monotonic()
