@@ -18,8 +18,9 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from rummykit import IllegalAction, Phase  # noqa: E402
+from rummykit import Discard, IllegalAction, Phase, Take  # noqa: E402
 from rummykit.rl import SingleSeatEnv, Table, env, raw_env  # noqa: E402
+from rummykit.rl.table import MAX_STEPS  # noqa: E402
 
 ENV_CONFIGS: list[tuple[str, int, dict[str, Any]]] = [
     ("500-rum", 2, {}),
@@ -138,6 +139,25 @@ def test_max_steps_truncates() -> None:
         e.step(_random_step(obs, rng))
         steps += 1
     assert steps == 10
+
+
+def test_a_game_that_could_go_on_for_ever_is_cut_short_by_default() -> None:
+    # found by a review: in 500 Rum two players who keep taking the pile's top card and
+    # throwing another never end the hand (only the stock running out would), and no
+    # environment had a limit unless asked
+    assert raw_env().table.max_steps == MAX_STEPS
+    assert SingleSeatEnv(opponents="random").max_steps == MAX_STEPS
+    assert raw_env(max_steps=None).table.max_steps is None  # never, when asked
+    table = Table("500-rum", 2, max_steps=400)
+    table.reset(seed=1)
+    stock = table.view(0).stock_size
+    while not table.truncated:
+        legal = {i: table.codec.decode(i) for i in table.legal_indices()}
+        tops = [i for i, a in legal.items() if isinstance(a, Take) and a.count == 1]
+        discards = [i for i, a in legal.items() if isinstance(a, Discard)]
+        table.step(table.to_act, (tops or discards)[0])
+    assert table.steps == 400 and not table.over
+    assert table.game.hand.number == 1 and table.view(0).stock_size == stock  # for ever
 
 
 def test_single_seat_refuses_a_step_after_max_steps_cut_the_game_short() -> None:
@@ -325,6 +345,13 @@ def test_a_numpy_integer_seeds_as_the_same_int() -> None:
     first = table.game_seed
     table.reset(seed=3)
     assert table.game_seed == first
+    # found by a review: Gymnasium's reset refused numpy's integers before the table saw
+    # them; SingleSeatEnv takes them as the AEC environment does
+    single = SingleSeatEnv(opponents="random")
+    single.reset(seed=np.int64(3))
+    assert single.game_seed == first
+    with pytest.raises(ValueError, match=r"seed must be a whole number from 0, not np.int64\(-3\)"):
+        single.reset(seed=np.int64(-3))
     # found by a review: 1.5 and "7" raised a TypeError naming nothing, True was seed 1
     for bad in (1.5, "7", True):
         with pytest.raises(ValueError, match=f"seed must be a whole number from 0, not {bad!r}"):

@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed")
 
 from rummykit import Game, Rules  # noqa: E402
 from rummykit.bots import determinize  # noqa: E402
-from rummykit.rl import ActionCodec, ObservationEncoder, view_text  # noqa: E402
+from rummykit.rl import ActionCodec, ObservationEncoder, raw_env, view_text  # noqa: E402
 from rummykit.view import facts_of_hand, view_of_hand  # noqa: E402
 
 from .play import CONFIGS, positions, rules_of, views  # noqa: E402
@@ -157,3 +157,22 @@ def test_a_stock_of_public_order_is_observed_where_the_rules_make_one() -> None:
                 drawn += len(held)
             assert ("turned over" in view_text(view)) == bool(stock)
     assert turned > 20 and drawn > 20
+
+
+def test_the_meld_cache_keeps_the_hand_in_play_not_every_meld_seen() -> None:
+    # found by a review: every table meld ever observed was kept, with an array for each
+    # seat, until 50,000 of them: some 60 to 250 MiB an encoder over a long run
+    e = raw_env(preset="500-rum", players=2)
+    rng = np.random.default_rng(0)
+    seen: set[int] = set()
+    for game in range(4):
+        e.reset(seed=game)
+        for _agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            if terminated or truncated:
+                e.step(None)
+                continue
+            seen.update(id(m) for m in e.table.game.hand.melds)
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            assert len(e.encoder._melds) <= 40  # a hand's melds
+    assert len(seen) > 200  # the melds the four games made

@@ -30,7 +30,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from rummykit.rl.arguments import whole_number
 from rummykit.rl.observation import view_text
-from rummykit.rl.table import Table
+from rummykit.rl.table import MAX_STEPS, Table
 from rummykit.rl.wrappers import wrap
 
 __all__ = ["RummyEnv", "env", "raw_env"]
@@ -42,7 +42,8 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """Rummy 500 (or any preset) for 2 to 8 agents ``player_0`` ..., unwrapped.
 
     Keyword arguments: ``preset`` and ``players``; ``reward`` (``"game"`` or ``"hand"``)
-    and ``reward_scale``; ``max_steps`` to cut games short (truncation); ``render_mode``
+    and ``reward_scale``; ``max_steps`` to cut games short (truncation; 100,000 actions unless
+    set, None for never: :data:`~rummykit.rl.table.MAX_STEPS`); ``render_mode``
     (``"ansi"`` or ``"human"``); every other keyword is a rules option
     (``rummy_call="off"``, ``jokers=0`` ...).
     """
@@ -60,7 +61,7 @@ class RummyEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         *,
         reward: str = "game",
         reward_scale: float = 100.0,
-        max_steps: int | None = None,
+        max_steps: int | None = MAX_STEPS,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:

@@ -22,7 +22,7 @@ import operator
 
 import numpy as np
 
-__all__ = ["above_zero", "check_max_steps", "finite_number", "whole_number"]
+__all__ = ["above_zero", "check_max_steps", "finite_number", "seed_number", "whole_number"]
 
 #: How much of a value a message quotes.
 _QUOTED = 12
@@ -42,6 +42,20 @@ def whole_number(value: object, name: str) -> int:
         except TypeError:
             pass
     raise ValueError(f"{name} must be a whole number, not {_shown(value)}")
+
+
+def seed_number(seed: object) -> int | None:
+    """``seed`` as an int from 0 (numpy's integers too, not 1.5, "7" or True), or None;
+    else ``ValueError`` (``random.seed(-5)`` is seed 5: refused, as Gymnasium does)."""
+    if seed is None:
+        return None
+    try:
+        number = whole_number(seed, "seed")
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise ValueError(f"seed must be a whole number from 0, not {_shown(seed)}")
+    return number
 
 
 def check_max_steps(max_steps: object) -> None:

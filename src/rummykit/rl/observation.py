@@ -76,7 +76,7 @@ TURN_WIDTH = 16
 #: Bound of the unbounded numbers (scores, hand numbers) in the observation space.
 BIG = 1e9
 _PHASES = (Phase.DRAW, Phase.PLAY, Phase.RUMMY, Phase.OVER)
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 4_096
 
 
 class ObservationEncoder:
@@ -396,6 +396,8 @@ class ObservationEncoder:
         melds = melds_of()
         first = self._melds_slice.start
         if hit is None or len(hit[1]) > len(melds):  # the first look, or a new hand
+            if hit is not None:  # the last hand's melds are seen no more
+                self._melds.clear()
             out = np.zeros(self.size, dtype=np.float32)
             counts: list[int] = []
             for i, meld in enumerate(melds):

@@ -27,9 +27,9 @@ from numpy.typing import NDArray
 
 from rummykit.bots import Bot, get_bot
 from rummykit.bots.levels import untimed
-from rummykit.rl.arguments import check_max_steps, finite_number, whole_number
+from rummykit.rl.arguments import check_max_steps, finite_number, seed_number, whole_number
 from rummykit.rl.observation import view_text
-from rummykit.rl.table import Table
+from rummykit.rl.table import MAX_STEPS, Table
 
 __all__ = ["SingleSeatEnv"]
 
@@ -59,7 +59,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         seat: int = 0,
         reward: str = "game",
         reward_scale: float = 100.0,
-        max_steps: int | None = None,
+        max_steps: int | None = MAX_STEPS,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         **options: Any,
@@ -126,6 +126,7 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
         instead, so that the episode always begins with a decision. A hand they end
         before it (at a crowded table of short hands) is the learner's too: its reward
         comes with the first step's."""
+        seed = seed_number(seed)  # numpy's integers too, which Gymnasium's reset refuses
         super().reset(seed=seed)
         self.table.reset(seed)
         others = [p for p in range(self.table.players) if p != self.seat]

@@ -20,7 +20,10 @@ Rewards (``reward=``):
   the others' scores, divided by ``reward_scale`` (100 by default); under penalty
   scoring, where points are bad, the sign is turned over.
 
-Both are zero-sum. A game cut short by ``max_steps`` gives nothing more.
+Both are zero-sum. A game cut short by ``max_steps`` gives nothing more. Games can go on
+for ever (two players passing the pile's top card back and forth in 500 Rum, where
+otherwise only the stock running out ends a hand; nobody ever melding in a game to a
+target), so ``max_steps`` is :data:`MAX_STEPS` unless set.
 """
 
 from __future__ import annotations
@@ -33,22 +36,28 @@ import numpy as np
 from numpy.typing import NDArray
 
 from rummykit import Event, Game, IllegalAction, LayOff, PlayerView, Rules
-from rummykit.rl.arguments import above_zero, check_max_steps, whole_number
+from rummykit.rl.arguments import above_zero, check_max_steps, seed_number, whole_number
 from rummykit.rl.codec import ActionCodec
 from rummykit.rl.observation import ObservationEncoder
 from rummykit.rules import Scoring
 
-__all__ = ["REWARDS", "Table"]
+__all__ = ["MAX_STEPS", "REWARDS", "Table"]
 
 #: The reward schemes (see the module).
 REWARDS = ("game", "hand")
+
+#: The actions after which a game is cut short unless ``max_steps`` says otherwise: a
+#: game of random play takes some hundreds (500 Rum, Remik) to some ten thousand (two
+#: players of ``rummy``, the longest), of bots far fewer.
+MAX_STEPS = 100_000
 
 
 class Table:
     """One game at a time of ``preset`` with ``players`` seats named ``player_0`` ...
 
     ``options`` are rules options (keys of RULES.md section 9) set on the preset.
-    ``max_steps`` cuts a game short after that many actions (None: never). Raises
+    ``max_steps`` cuts a game short after that many actions (None: never; by default
+    :data:`MAX_STEPS`). Raises
     :class:`~rummykit.errors.RulesError` for rules or a player count that make no sense
     and ``ValueError`` for an unknown reward scheme.
     """
@@ -60,7 +69,7 @@ class Table:
         *,
         reward: str = "game",
         reward_scale: float = 100.0,
-        max_steps: int | None = None,
+        max_steps: int | None = MAX_STEPS,
         options: Mapping[str, Any] | None = None,
     ) -> None:
         if reward not in REWARDS:
@@ -102,14 +111,8 @@ class Table:
     def reset(self, seed: int | None = None) -> None:
         """Deals a new game. The same ``seed`` deals the same game; without one, the
         next game of the sequence the last seed started."""
+        seed = seed_number(seed)
         if seed is not None:
-            given = seed
-            try:  # numpy's integers too; not 1.5, "7" or True
-                seed = whole_number(given, "seed")
-            except ValueError:
-                seed = -1
-            if seed < 0:  # random.seed(-5) is seed 5: refused, as Gymnasium does
-                raise ValueError(f"seed must be a whole number from 0, not {given!r}")
             self._rng.seed(seed)
         self.game_seed = self._rng.getrandbits(63)
         self._game = Game(self.rules, self.names, seed=self.game_seed)
