@@ -113,6 +113,37 @@ def test_options_table_size_follows_the_rules() -> None:
         TournamentRules(rules=Rules.preset("remik-500"), table_size=5)
 
 
+def test_options_rules_every_table_down_to_two_can_play() -> None:
+    # found by a review: only the largest table was checked, and a round with a table of
+    # two (five players: tables of three and two) failed in play
+    rules = Rules.preset(
+        "remik-500", pile_draw="top-only", rummy_call="pile", hand_size=1, ties="share"
+    )
+    rules.check_players(3)  # a pile call lets a hand of one card meld at three players
+    with pytest.raises(RulesError) as info:
+        Tournament([f"P{i}" for i in range(5)], TournamentRules(rules=rules), seed=1)
+    assert info.value.option == "hand_size" and "2 players" in info.value.message
+
+
+def test_chips_under_penalty_scoring_the_fewest_points_win_the_round() -> None:
+    # found by a review: the round and its chips went to the most penalty points
+    names = ["A", "B", "C"]
+    rules = TournamentRules(rules=Rules.preset("remik-500", scoring="penalty"))
+    for seed in (1, 2, 3):
+        tournament = Tournament(names, rules, seed=seed)
+        bots = {n: get_bot("greedy", seed=i) for i, n in enumerate(names)}
+        (table,) = tournament.play_round(bots).tables
+        totals = table.game.totals
+        best = min(totals)
+        winners = [table.players[i] for i, t in enumerate(totals) if t == best]
+        assert set(table.winners) <= set(winners)
+        ratio = default_ratio(1)
+        for i, t in enumerate(totals):
+            if table.players[i] not in table.winners:  # each pays what they have over
+                assert table.chips[i] == -min((t - best) * ratio, 1000)
+        assert sum(table.chips) == 0 and max(table.chips) == table.chips[totals.index(best)]
+
+
 # ---------------------------------------------------------------- tables
 def test_tables_first_seating_is_balanced() -> None:
     t = Tournament(NAMES[:7], TournamentRules(table_size=4), seed=2)

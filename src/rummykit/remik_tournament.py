@@ -42,7 +42,7 @@ from rummykit.errors import RecordError, RulesError, RummyError
 from rummykit.game import Game
 from rummykit.players import Driver, Player
 from rummykit.record import game_summary, replay, write_record
-from rummykit.rules import MAX_OPTION_NUMBER, Rules
+from rummykit.rules import MAX_OPTION_NUMBER, Rules, Scoring
 from rummykit.scoring import CardValuer, melded_points, split_payments
 
 __all__ = [
@@ -307,7 +307,8 @@ class Tournament:
         self.seed = seed
         self._table_rules = self.rules.table_rules()
         n = len(names)
-        self._table_rules.check_players(min(n, self.rules.table_size))
+        for players in range(2, min(n, self.rules.table_size) + 1):  # tables shrink to 2
+            self._table_rules.check_players(players)
         self.chips = [self.rules.starting_chips] * n
         self.melded = [0] * n
         #: value of the cards each player held at the end of the last hand they played
@@ -379,14 +380,16 @@ class Tournament:
             values = CardValuer(rules)
             melded = melded_points(rules, hand.melds, hand.n)
             left = [values.hand_value(h) for h in hand.hands]
+            # the round goes to the best hand: under penalty scoring, the fewest points
+            scores = [-s if rules.scoring is Scoring.PENALTY else s for s in game.totals]
             won = round_payments(
-                game.totals, melded, left, ratio=ratio, chips=[self.chips[p] for p in table]
+                scores, melded, left, ratio=ratio, chips=[self.chips[p] for p in table]
             )
             for i, p in enumerate(table):
                 self.chips[p] += won[i]
                 self.melded[p] += melded[i]
                 self.left_in_hand[p] = left[i]
-            winners = tuple(table[i] for i in round_winners(game.totals, melded, left))
+            winners = tuple(table[i] for i in round_winners(scores, melded, left))
             results.append(TableResult(tuple(table), game, tuple(won), winners))
         for p in resting:
             self.byes[p] += 1

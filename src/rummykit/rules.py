@@ -283,8 +283,28 @@ class Rules:
                 f"option hand_size: {self.hand_size} cards is more than any deal of "
                 f"{self.name} allows ({self.min_players} to {self.max_players} players): the "
                 f"most is {most} cards each ({players} players, {self.pack_size(players)} "
-                "cards, one of them turned up)",
+                "cards, one of them turned up and one left for the stock)",
             )
+        self._some_table()
+
+    def _some_table(self) -> None:
+        """Refuses options that no number of players the rules allow can play (each
+        count refused by :meth:`check_players` for a reason of its own, [deal.size]), with
+        the reason of the largest table (which names the smaller ones it is refused for)."""
+        last: RulesError | None = None
+        for players in range(self.min_players, self.max_players + 1):
+            try:
+                self.check_players(players)
+            except RulesError as e:
+                last = e
+            else:
+                return
+        assert last is not None
+        raise RulesError(
+            last.option,
+            f"{last.message}; no table of {self.min_players} to {self.max_players} players "
+            "can play these options",
+        )
 
     def min_hand_size(self, players: int | None = None) -> int:
         """The smallest hand size from which a meld can ever be made ([deal.size]) by
@@ -329,11 +349,14 @@ class Rules:
         return players * self.hand_size_for(players) + int(self.first_player_extra_card) + 1
 
     def _fits(self, players: int) -> bool:
-        return self._dealt(players) <= self.pack_size(players)
+        """Whether a deal leaves a stock of one card or more ([deal.size]: the rest is the
+        stock; with none, nobody could ever draw)."""
+        return self._dealt(players) < self.pack_size(players)
 
     def _most_cards(self, players: int) -> int:
-        """The largest hand size the pack allows for this many players."""
-        return (self.pack_size(players) - 1 - int(self.first_player_extra_card)) // players
+        """The largest hand size the pack allows for this many players (an upcard and a
+        stock card left)."""
+        return (self.pack_size(players) - 2 - int(self.first_player_extra_card)) // players
 
     # ------------------------------------------------------------------ queries
     def packs_for(self, players: int) -> int:
@@ -377,7 +400,8 @@ class Rules:
             raise RulesError(
                 "hand_size",
                 f"option hand_size: {players} hands of {self.hand_size_for(players)} "
-                f"cards{extra} and an upcard need {self._dealt(players)} cards, but {packs} "
+                f"cards{extra} and an upcard need {self._dealt(players)} cards and leave a "
+                f"stock of at least one, but {packs} "
                 f"pack{'s' if packs > 1 else ''} of {52 + self.jokers} cards "
                 f"hold{'' if packs > 1 else 's'} {self.pack_size(players)}; {players} players "
                 f"can be dealt at most {self._most_cards(players)} cards each",

@@ -447,6 +447,27 @@ def test_deal_size_refuses_a_hand_size_no_deal_allows(preset: str, hand_size: in
     assert "hand_size" in info.value.message and "the most is" in info.value.message
 
 
+def test_deal_size_leaves_a_stock() -> None:
+    # found by a review: 3 hands of 17 and an upcard took the whole pack, and a hand
+    # with no stock was dealt (nobody could draw)
+    rules = Rules.preset("500-rum", jokers=0, packs=1, hand_size=17)
+    Deal.shuffled(rules, 2, seed=1)
+    with pytest.raises(RulesError) as info:
+        rules.check_players(3)
+    assert info.value.option == "hand_size"
+    assert "stock of at least one" in info.value.message and "at most 16" in info.value.message
+    Deal.shuffled(Rules.preset("500-rum", jokers=0, packs=1, hand_size=16), 3, seed=1)
+
+
+def test_deal_size_refuses_options_no_table_can_play() -> None:
+    # found by a review: accepted, though every player count was refused when a game
+    # was set up (two players never get a call; leaders-play-on can leave two)
+    with pytest.raises(RulesError) as info:
+        Rules.preset("remik-500", pile_draw="top-only", rummy_call="pile", hand_size=1)
+    assert info.value.option == "hand_size"
+    assert "no table of 2 to 4 players can play these options" in info.value.message
+
+
 def test_deal_size_names_the_most_cards_a_table_can_be_dealt() -> None:
     rules = Rules.preset("500-rum", hand_size=20)  # 2 players fit one pack, 5 fit two
     Deal.shuffled(rules, 2, seed=1)
@@ -526,11 +547,12 @@ def test_deal_size_a_call_on_the_pile_gathers_nothing_between_two_players() -> N
 
 def test_deal_size_a_game_whose_tie_play_off_could_never_end_is_refused() -> None:
     # three players may play one-card hands (a call gathers pile cards), but two tied
-    # leaders playing off alone ([game.ties] leaders-play-on) could never meld
+    # leaders playing off alone ([game.ties] leaders-play-on) could never meld; and no
+    # table of two can, so no table of remik-500's at all: the rules are refused
     options = {"hand_size": 1, "pile_draw": "top-only", "rummy_call": "pile"}
     Game(Rules.preset("remik-500", ties="play-on", **options), ["A", "B", "C"], seed=1)
     with pytest.raises(RulesError) as info:
-        Game(Rules.preset("remik-500", **options), ["A", "B", "C"], seed=1)
+        Rules.preset("remik-500", **options)
     assert info.value.option == "hand_size"
     assert "2 players" in info.value.message and "leaders-play-on" in info.value.message
 
