@@ -307,8 +307,8 @@ class Tournament:
         self.seed = seed
         self._table_rules = self.rules.table_rules()
         n = len(names)
-        for players in range(2, min(n, self.rules.table_size) + 1):  # tables shrink to 2
-            self._table_rules.check_players(players)
+        for size in range(2, min(n, self.rules.table_size) + 1):  # tables shrink to 2
+            self._table_rules.check_players(size)
         self.chips = [self.rules.starting_chips] * n
         self.melded = [0] * n
         #: value of the cards each player held at the end of the last hand they played
