@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -87,6 +88,14 @@ async def started(lobby: Lobby, seats: list[SeatSpec], **spec: Any) -> tuple[Tab
     return table, tokens
 
 
+async def until(done: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Waits (polling) until ``done()``; fails after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, "waited in vain"
+        await asyncio.sleep(0.02)
+
+
 @pytest.fixture(autouse=True)
 def _quiet(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.CRITICAL, logger="rummykit.server")
@@ -115,12 +124,15 @@ def test_a_call_windows_pass_not_logged_is_never_decided_by_a_bot(db_url: str) -
             seat, seq = game.to_act, table.row.seq
             writes = failing(store, "append_action")
             writes[0] = 1
-            await asyncio.sleep(1.5)  # the call's clock (a second) ran out: no pass logged
-            assert writes[1] == 1 and table.row.seq == seq
+            await until(lambda: writes[1] == 1)  # the call's clock (a second) ran out
+            failed = time.monotonic()
+            await table.call(asyncio.sleep, 0)  # the table's task is done with it
+            assert table.row.seq == seq  # its pass was not logged
             assert table.clock.window and table.clock.seat == seat
             assert table.controller(seat) is None  # no bot decides the call
             assert not table.timed_out(seat)  # the person still may
-            await asyncio.sleep(LOG_RETRY)  # the clock runs out again: the pass
+            await until(lambda: table.row.seq > seq)  # the clock runs out again: the pass
+            assert time.monotonic() - failed > LOG_RETRY * 0.9  # after a while, not at once
             last = table.log[-1]
             assert (last.seq, last.seat, last.action, last.by) == (seq + 1, seat, "pass", "clock")
             assert all(row.by != "clock" or row.action == "pass" for row in table.log)
@@ -148,11 +160,8 @@ def test_a_bot_whose_writes_fail_tries_again_in_a_while_not_in_a_loop(db_url: st
             assert reads[1] == writes[1]  # each failed write read the log back once
             seq = table.row.seq
             writes[0] = 0  # the disk has room again: the bot plays
-            for _ in range(50):
-                await asyncio.sleep(0.1)
-                if table.row.seq > seq:
-                    break
-            assert table.row.seq > seq and table.log[-1].by == "bot"
+            await until(lambda: table.row.seq > seq)
+            assert table.log[-1].by == "bot"
 
     asyncio.run(check())
 
