@@ -8,6 +8,7 @@ set, on PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import random
 import time
@@ -122,6 +123,8 @@ def test_a_call_windows_pass_not_logged_is_never_decided_by_a_bot(db_url: str) -
                     break
             assert game.hand.phase is Phase.RUMMY
             seat, seq = game.to_act, table.row.seq
+            person = Conn(seat)
+            table.conns.add(person)
             writes = failing(store, "append_action")
             writes[0] = 1
             await until(lambda: writes[1] == 1)  # the call's clock (a second) ran out
@@ -131,6 +134,9 @@ def test_a_call_windows_pass_not_logged_is_never_decided_by_a_bot(db_url: str) -
             assert table.clock.window and table.clock.seat == seat
             assert table.controller(seat) is None  # no bot decides the call
             assert not table.timed_out(seat)  # the person still may
+            # and their page is not told the clock ran out, which would take the call away
+            last_state = [m for m in person.got if m["type"] == "state"][-1]
+            assert last_state["clock"]["window"] and not last_state["clock"]["fired"]
             await until(lambda: table.row.seq > seq)  # the clock runs out again: the pass
             assert time.monotonic() - failed > LOG_RETRY * 0.9  # after a while, not at once
             last = table.log[-1]
@@ -178,6 +184,7 @@ def test_an_action_committed_though_its_write_failed_is_acknowledged_and_sent(
             mover = table.game.to_act
             actor, other, watcher = Conn(mover), Conn(1 - mover), Conn(None)
             table.conns |= {actor, other, watcher}
+            watcher.owed = 3  # still being sent an earlier catch-up: the event comes all the same
             writes = failing(store, "append_action", after=True)
             writes[0] = 1
             await table.call(table.act, actor, "draw", 0)
@@ -194,6 +201,61 @@ def test_an_action_committed_though_its_write_failed_is_acknowledged_and_sent(
 
             assert drawn(actor) is not None
             assert drawn(other) is None and drawn(watcher) is None  # nobody sees another's
+
+    asyncio.run(check())
+
+
+def test_the_clock_a_commit_stored_is_the_one_read_back_and_never_written_again(
+    db_url: str,
+) -> None:
+    # found by a review: reading the log back after a write lost after its commit wrote
+    # the clock again; that write failing made the read count as failed (the player told
+    # "not played", nobody sent the event)
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table, _ = await started(lobby, [SeatSpec(), SeatSpec()], clock=60)
+            assert table.game is not None
+            mover = table.game.to_act
+            actor, other = Conn(mover), Conn(1 - mover)
+            table.conns |= {actor, other}
+            await table.call(table.act, actor, "draw", 0)
+            assert table.game is not None
+            card = str(table.game.view(mover).hand[0])
+            writes = failing(store, "append_action", after=True)
+            clocks = failing(store, "set_clock")
+            writes[0], clocks[0] = 1, -1
+            actor.got.clear()
+            other.got.clear()
+            await table.call(table.act, actor, f"discard {card}", 1)
+            assert actor.got[0] == {"type": "ack", "seq": 2, "action": f"discard {card}"}
+            assert [m["seq"] for m in other.got if m["type"] == "event"] == [2]
+            stored = (await store.load_table(table.row.id)).table
+            assert clocks[1] == 0  # the commit stored the next turn's clock
+            assert (table.clock.seat, table.clock.deadline) == (1 - mover, stored.clock_deadline)
+            assert not table.clock.fired
+
+    asyncio.run(check())
+
+
+def test_a_clock_read_back_is_the_stored_one_not_a_run_out_one_of_the_same_seat(
+    db_url: str,
+) -> None:
+    # found by a review: the clock kept in memory went on when the log was read back if
+    # its seat and part of the turn were the same, though the database held a new one (a
+    # hand ended by the clock's bot, its answer lost, the same seat leading the next):
+    # the person's new turn was played by the clock's bot
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table, _ = await started(lobby, [SeatSpec(), SeatSpec()], clock=60)
+            seat = table.clock.seat
+            assert seat is not None and table.clock.deadline is not None
+            table.clock.fired = True  # the turn before ran out, as the table last saw it
+            later = table.clock.deadline + dt.timedelta(seconds=30)
+            await store.set_clock(table.row.id, seat, later)  # the new turn's, stored
+            await table.call(table.read_log)
+            assert (table.clock.seat, table.clock.deadline) == (seat, later)
+            assert not table.clock.fired and not table.timed_out(seat)
+            assert table.controller(seat) is None
 
     asyncio.run(check())
 

@@ -128,19 +128,14 @@ def test_a_clock_that_ran_out_stays_run_out_after_a_restart(
 def test_whether_a_clock_ran_out_is_read_from_the_turns_rows() -> None:
     # a table brought back: the clock of the seat to act had run out if the clock's bot
     # played in the turn in progress, a stand-in's or an undo's rows after it or not
-    from types import SimpleNamespace
-    from typing import Any, cast
-
+    from rummykit.server import clocks
     from rummykit.server.storage import ActionRow
-    from rummykit.server.table import Table
 
     def row(seat: int, action: str, by: str, hand: int = 2) -> ActionRow:
         return ActionRow(0, "g", hand, seat, action, by, {})
 
     def ran_out(*rows: ActionRow) -> bool:
-        fake: Any = SimpleNamespace(game=SimpleNamespace(hand=SimpleNamespace(number=2)))
-        fake.log = list(rows)
-        return cast(bool, Table._clock_had_run_out(fake, 0))
+        return clocks.ran_out(rows, 2, 0)
 
     theirs = row(1, "discard 7H", "player")
     assert ran_out(theirs, row(0, "draw", "clock"))

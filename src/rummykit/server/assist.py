@@ -22,9 +22,9 @@ from rummykit import PlayerView
 from rummykit.bots.hints import Hint, hint
 from rummykit.server.connection import Connection
 from rummykit.server.logs import event as log_event
-from rummykit.server.protocol import error
+from rummykit.server.protocol import TIMED_OUT, error, stale
 from rummykit.server.storage import ActionRow
-from rummykit.server.table import TIMED_OUT, Table, TableStopped, stale
+from rummykit.server.table import Table, TableStopped
 from rummykit.server.undo import UNDO, UndoRefused, undo_point, undone_message
 
 __all__ = ["answer_hint", "take_back"]

@@ -23,10 +23,14 @@ TurnClock(seat=None, deadline=None, window=False, fired=False)
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["TurnClock", "follow"]
+if TYPE_CHECKING:
+    from rummykit.server.storage import ActionRow
+
+__all__ = ["TurnClock", "follow", "ran_out"]
 
 
 @dataclass
@@ -76,3 +80,17 @@ def follow(
         return clock
     start = at or dt.datetime.now(dt.UTC)
     return TurnClock(seat, start + dt.timedelta(seconds=seconds), window)
+
+
+def ran_out(log: Sequence[ActionRow], hand: int, seat: int) -> bool:
+    """Whether ``seat``'s stored clock ran out before its table was brought back (``log``:
+    the game's rows, ``hand``: the hand in play): the clock's bot played in the turn
+    still in progress (the rows since another seat last acted, a stand-in's or an undo
+    among them). A clock that ran out just before the server stopped, before its bot
+    played, runs out again, with a second notice."""
+    for row in reversed(log):
+        if row.hand != hand or row.seat != seat or row.action.startswith("discard"):
+            return False  # the turn began after this row
+        if row.by == "clock":
+            return True
+    return False

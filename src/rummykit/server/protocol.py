@@ -33,8 +33,10 @@ import msgspec
 from rummykit import RummyError
 
 __all__ = [
+    "LOG_UNREADABLE",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL",
+    "TIMED_OUT",
     "Action",
     "AskHint",
     "ClientMessage",
@@ -47,6 +49,7 @@ __all__ = [
     "decode",
     "error",
     "load_schema",
+    "stale",
 ]
 
 #: The protocol version this server speaks (``hello.protocol``, ``welcome.protocol``).
@@ -178,6 +181,29 @@ def load_schema(name: str) -> dict[str, Any]:
         folder.joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
     )
     return schema
+
+
+#: The refusal of an action, undo or hint once the person's clock ran out this turn.
+TIMED_OUT = "your time ran out: a bot plays the rest of this turn"
+
+#: The refusal of an action or undo while the table cannot read its log.
+LOG_UNREADABLE = "the server cannot reach its database: nothing can be played until it can"
+
+
+def stale(what: str, seen: int, seq: int) -> str:
+    """The ``server.stale`` message for ``what`` (an action, an undo) that answers event
+    ``seen`` of a table at event ``seq``.
+
+    >>> stale("the action", 5, 2)
+    'the action answers event 5, which the table has not reached (it is at event 2)'
+    >>> stale("the undo", 1, 3)
+    'the undo answers event 1, but the table is at event 3'
+    """
+    if seen > seq:
+        return (
+            f"{what} answers event {seen}, which the table has not reached (it is at event {seq})"
+        )
+    return f"{what} answers event {seen}, but the table is at event {seq}"
 
 
 def error(

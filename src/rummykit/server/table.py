@@ -42,11 +42,11 @@ from rummykit import (
 )
 from rummykit.bots import DEFAULT_LEVEL
 from rummykit.server.botrunner import BotRunner, SeatBot
-from rummykit.server.clocks import TurnClock, follow
+from rummykit.server.clocks import TurnClock, follow, ran_out
 from rummykit.server.config import ServerConfig
 from rummykit.server.connection import Connection
 from rummykit.server.logs import event as log_event
-from rummykit.server.protocol import error
+from rummykit.server.protocol import LOG_UNREADABLE, TIMED_OUT, error, stale
 from rummykit.server.records import event_for, game_result, hand_row, rebuild
 from rummykit.server.storage import ActionRow, GameRow, SeatRow, Store, TableRow, TableState, now
 from rummykit.server.undo import UndoRefused, is_undo, undo_point, undone_message
@@ -56,28 +56,6 @@ __all__ = ["Table", "TableStopped", "table_doc"]
 
 _T = TypeVar("_T")
 
-#: The refusal of an action, undo or hint once the person's clock ran out this turn.
-TIMED_OUT = "your time ran out: a bot plays the rest of this turn"
-
-
-def stale(what: str, seen: int, seq: int) -> str:
-    """The ``server.stale`` message for ``what`` (an action, an undo) that answers event
-    ``seen`` of a table at event ``seq``.
-
-    >>> stale("the action", 5, 2)
-    'the action answers event 5, which the table has not reached (it is at event 2)'
-    >>> stale("the undo", 1, 3)
-    'the undo answers event 1, but the table is at event 3'
-    """
-    if seen > seq:
-        return (
-            f"{what} answers event {seen}, which the table has not reached (it is at event {seq})"
-        )
-    return f"{what} answers event {seen}, but the table is at event {seq}"
-
-
-#: The refusal of an action or undo while the table cannot read its log.
-LOG_UNREADABLE = "the server cannot reach its database: nothing can be played until it can"
 #: Seconds between tries to read an unreadable log again (meanwhile the bots wait).
 LOG_RETRY = 2.0
 _STOP = object()
@@ -151,10 +129,7 @@ class Table:
         self._bot_task: asyncio.Task[tuple[int, int, str, Action]] | None = None
         #: the running turn clock, as stored (the deadline survives a restart)
         self.clock = TurnClock()
-        seat, window = self._clock_for()
-        if seat is not None and seat == self.row.clock_seat:
-            fired = self._clock_had_run_out(seat)
-            self.clock = TurnClock(seat, self.row.clock_deadline, window, fired)
+        self.clock = self._stored_clock()
         self._task: asyncio.Task[None] | None = None
         self._stopped = False
         #: calls queued or running in the task (a busy table is never dropped)
@@ -529,23 +504,52 @@ class Table:
             self.config.fault(point)
 
     async def _reload(self) -> None:
-        """Brings the game back to what the log holds."""
+        """Brings the game back to what the log holds, its clock too."""
         state = await self.store.load_table(self.row.id)
         game = None if state.game is None else rebuild(state.game, state.hands, state.actions)
-        self.row.seq = state.table.seq
-        self.row.status = state.table.status
+        stored = state.table
+        self.row.seq, self.row.status, self.row.updated_at = (
+            stored.seq,
+            stored.status,
+            stored.updated_at,
+        )
+        self.row.clock_seat, self.row.clock_deadline = stored.clock_seat, stored.clock_deadline
         self.game_row, self.log, self.game = state.game, state.actions, game
-        await self.arm_clock()
+        self.clock = self._stored_clock()
+
+    def _stored_clock(self) -> TurnClock:
+        """The clock the table's row holds for whoever is to act: the running one where
+        it is that one (seat, deadline, part of the turn), else as stored, run out if
+        the clock's bot began the turn (:func:`~rummykit.server.clocks.ran_out`)."""
+        seat, window = self._clock_for()
+        if seat is None or seat != self.row.clock_seat:
+            return TurnClock()
+        running = self.clock
+        if (running.seat, running.deadline, running.window) == (
+            seat,
+            self.row.clock_deadline,
+            window,
+        ):
+            return running
+        fired = self.game is not None and ran_out(self.log, self.game.hand.number, seat)
+        return TurnClock(seat, self.row.clock_deadline, window, fired)
 
     def announce(self, shown: int, status: str, read: bool | None, always: bool = False) -> None:
         """Tells every client what reading the log (:meth:`read_log`, which gave ``read``)
         changed: where the log holds events past ``shown`` (the event clients were last
-        sent; a write that failed after its commit), those events, as a client catching
-        up gets them, and the table if its ``status`` changed; else, where the log could
+        sent; a write that failed after its commit), those events (or undos) and each
+        one's view, and the table if its ``status`` changed; else, where the log could
         be read again after it could not (``read`` None) or ``always``, each one's view."""
         if read is not False and self.row.seq != shown:
-            for client in list(self.conns):
-                self.catch_up(client, shown)
+            rows = [row for row in self.log if row.seq > shown]
+            for client in list(self.conns):  # as they are sent in play, catching up or not
+                for row in rows:
+                    if is_undo(row):
+                        self.send(client, undone_message(row))
+                    else:
+                        event = event_for(row, client.seat)
+                        self.send(client, self._event_message(row, event))
+                self.send_state(client)
             if self.row.status != status:
                 self.broadcast_table()
         elif always or read is None:
@@ -603,6 +607,10 @@ class Table:
         except Exception:
             self._internal("the legal actions could not be listed")
         if not self.log_unreadable:
+            try:  # the clock stored, if it is not the one for whoever is to act now
+                await self.arm_clock()
+            except Exception:
+                self._internal("the clock could not be armed")
             return True
         self.log_unreadable = False
         log_event("storage", self.row.id, self.row.seq, "the log can be read again")
@@ -715,22 +723,6 @@ class Table:
             return None, False
         return seat, game.hand.phase is Phase.RUMMY
 
-    def _clock_had_run_out(self, seat: int) -> bool:
-        """Whether ``seat``'s stored clock ran out before this table was brought back: the
-        clock's bot played in the turn still in progress (the log's rows since another
-        seat last acted, a stand-in's or an undo among them). A clock that ran out just
-        before the server stopped, before its bot played, runs out again, with a second
-        notice."""
-        if self.game is None:
-            return False
-        number = self.game.hand.number
-        for row in reversed(self.log):
-            if row.hand != number or row.seat != seat or row.action.startswith("discard"):
-                return False  # the turn began after this row
-            if row.by == "clock":
-                return True
-        return False
-
     def next_clock(self, fresh: bool = False) -> TurnClock:
         """The clock as it should be now: the running one while the same person is to act
         in the same part of the turn (``fresh``: a turn has ended), else a new one."""
@@ -781,16 +773,15 @@ class Table:
             clock.fired = True  # not again at once if arming the next one fails
             await self.arm_clock()
             return
-        clock.fired = True
         name = self.seats[seat].name
         log_event("clock", self.row.id, self.row.seq, f"{name}'s time ran out", seat=seat)
-        if clock.window:
+        if clock.window:  # the pass is played for them; no bot ever takes a window
             self.notice("call-clock", seat, f"{name}'s time to call Rummy ran out: they pass")
-            if not await self.play(seat, Pass(), "clock") and self.clock.window:
-                # not logged: nobody decides the call for them (no bot takes a window);
-                # their clock runs out again once the table stops holding
-                self.clock.fired = False
+            await self.play(seat, Pass(), "clock")
+            # if it was not logged, the clock never fired: they may still answer, and it
+            # runs out again once the table stops holding
             return
+        clock.fired = True
         self.notice(
             "clock",
             seat,
