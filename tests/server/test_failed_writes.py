@@ -21,6 +21,7 @@ import pytest
 from rummykit import CallRummy, Draw, Meld, Phase
 from rummykit.server import ServerConfig, assist, seating
 from rummykit.server.botrunner import BotRunner
+from rummykit.server.errors import LobbyError
 from rummykit.server.lobby import Lobby, NewTable, SeatSpec
 from rummykit.server.storage import Store
 from rummykit.server.table import LOG_RETRY, Table, TableStopped
@@ -335,6 +336,36 @@ def test_a_clock_that_could_not_be_stored_does_not_start_the_game(db_url: str) -
             for c in conns:
                 assert c.kinds() == ["table", "state"]
                 assert c.got[-1]["clock"]["seat"] == table.clock.seat
+
+    asyncio.run(check())
+
+
+def test_a_game_stored_though_its_answer_was_lost_is_started_once(db_url: str) -> None:
+    # found by a review: the start was refused though the game was stored; the table in
+    # memory still waited, and starting again stored a second game of the same number
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table = await lobby.create(NewTable(seats=[SeatSpec(), SeatSpec()], clock=30))
+            a = await table.call(seating.join, table, "Ana", None)
+            await table.call(seating.join, table, "Ben", None)
+            conns = [Conn(0), Conn(1)]
+            table.conns |= set(conns)
+            games = failing(store, "start_game", after=True)
+            games[0] = 1
+            await table.call(seating.start, table, a["token"])
+            stored = await store.load_table(table.row.id)
+            assert stored.table.status == table.row.status == "playing"
+            assert stored.game is not None and table.game_row is not None
+            assert table.game_row.id == stored.game.id and table.game is not None
+            assert (table.clock.seat, table.clock.deadline) == (
+                stored.table.clock_seat,
+                stored.table.clock_deadline,
+            )
+            for c in conns:
+                assert c.kinds() == ["table", "state"]
+            with pytest.raises(LobbyError):  # started: not again
+                await table.call(seating.start, table, a["token"])
+            assert games[1] == 1
 
     asyncio.run(check())
 

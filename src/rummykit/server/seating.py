@@ -343,12 +343,21 @@ async def _new_game(table: Table) -> None:
     was = _playing(table, game, row, [], "playing", row.id)
     clock = table.clock_to_arm(fresh=True)
     _playing(table, *was)
-    await table.store.start_game(
-        table.row.id, row, hand_row(game), clock=(clock.seat, clock.deadline)
-    )
-    _playing(table, game, row, [], "playing", row.id)
-    table.clock_stored(clock)
-    table.row.updated_at = now()
+    try:
+        await table.store.start_game(
+            table.row.id, row, hand_row(game), clock=(clock.seat, clock.deadline)
+        )
+    except Exception:
+        # the answer to the commit may be lost, not the commit: read back, the game
+        # stored is the one in play (another start would store a second game)
+        read = await table.read_log()
+        if read is False or table.game_row is None or table.game_row.id != row.id:
+            raise
+        event("storage", table.row.id, table.row.seq, "the game was stored after all")
+    else:
+        _playing(table, game, row, [], "playing", row.id)
+        table.clock_stored(clock)
+        table.row.updated_at = now()
     event("game.start", table.row.id, table.row.seq, f"game {number} starts", game=row.id)
     try:
         await table.list_actions()
