@@ -14,8 +14,11 @@ True
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +30,15 @@ from rummykit.game import Game, check_names, check_seed
 from rummykit.hand import Deal
 from rummykit.rules import Rules, Ties
 
-__all__ = ["ReplayResult", "load_game", "parse_record", "read_json", "replay", "write_record"]
+__all__ = [
+    "ReplayResult",
+    "load_game",
+    "parse_record",
+    "read_file",
+    "read_json",
+    "replay",
+    "write_record",
+]
 
 #: The keys of a record that rummykit reads; any others are kept and ignored.
 RECORD_KEYS = ("rules", "options", "players", "hands")
@@ -39,6 +50,8 @@ HAND_KEYS = ("dealer", "deal", "actions", "reshuffles")
 MAX_DEPTH = 64
 #: Most digits of a number in a record (Python refuses to read past 4300 digits).
 MAX_DIGITS = 100
+#: Most bytes of a record file read (the longest games' records are a few hundred KiB).
+MAX_FILE_BYTES = 64 * 2**20
 
 
 @dataclass
@@ -123,6 +136,25 @@ def _check_depth(value: Any) -> None:
                 "record.json", f"lists and objects nest more than {MAX_DEPTH} levels deep"
             )
         todo.extend((child, depth + 1) for child in children)
+
+
+def read_file(name: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the record file ``name`` (``"-"``: standard input), reading no more
+    than ``limit`` and one: more is refused with :class:`RecordError` ``record.json``
+    (``/dev/zero`` or a file that is no record would fill the memory). Raises
+    ``OSError`` as ``open`` does, and for an empty name (``Path("")`` is the folder)."""
+    if str(name) == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+    elif not str(name):
+        raise FileNotFoundError(errno.ENOENT, "no file name given", "")
+    else:
+        with open(name, "rb") as f:
+            data = f.read(limit + 1)
+    if len(data) > limit:
+        raise RecordError(
+            "record.json", f"{name} holds more than {limit // 2**20} MiB: no record is as long"
+        )
+    return data
 
 
 def read_json(text: str | bytes) -> Any:

@@ -249,7 +249,7 @@ class DealResult:
                 (float(doc["seconds"][0]), float(doc["seconds"][1])),
                 (float(doc["longest"][0]), float(doc["longest"][1])),
             )
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
             raise ValueError(f"not a deal result: {exc}") from None
 
 

@@ -137,7 +137,7 @@ class GameResult:
                 dealt,
                 longest,
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
 
 

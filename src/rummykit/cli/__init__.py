@@ -96,6 +96,10 @@ def missing_extra(command: str) -> str | None:
     )
 
 
+#: The options that name a file or a database: given, the name may not be empty.
+NAMED_FILES = ("save", "db", "log", "records")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit status."""
     parser = build_parser()
@@ -107,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if missing is not None:
         print(f"rummykit {args.command}: {missing}", file=sys.stderr)
         return 2
+    for flag in NAMED_FILES:  # an empty name is no name, not the default one
+        if getattr(args, flag, None) == "":
+            print(f"rummykit {args.command}: --{flag} needs a file name", file=sys.stderr)
+            return 2
     for stream in (sys.stdout, sys.stderr):
         # a name the terminal's encoding cannot show (Łukasz on a cp1252 console) is
         # written as \u0141ukasz rather than stopping the command

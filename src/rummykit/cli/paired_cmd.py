@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -186,8 +187,8 @@ def run(
         return _bad(f"--deals must be at least 2 (a standard error needs two), not {args.deals}")
     if args.first_look < 2:
         return _bad(f"--first-look must be at least 2, not {args.first_look}")
-    if args.margin is not None and not args.margin > 0:
-        return _bad(f"--margin must be more than 0, not {args.margin}")
+    if args.margin is not None and not (math.isfinite(args.margin) and args.margin > 0):
+        return _bad(f"--margin must be a number of points more than 0, not {args.margin}")
     if args.records:
         return _bad("--records saves whole games; with --paired use --log FILE")
     log = Path(args.log).expanduser() if args.log else None

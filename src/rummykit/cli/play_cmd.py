@@ -142,7 +142,10 @@ def add_parser(sub: Any) -> None:
         "or 3; missing levels repeat the last one)",
     )
     p.add_argument("--seed", help="seed of the deals (default: random; shown on screen)")
-    p.add_argument("--name", default="You", help="your name at the table (default: You)")
+    p.add_argument(
+        "--name",
+        help="your name at the table (default: You; with --resume, the record's person)",
+    )
     p.add_argument(
         "--delay",
         type=float,
@@ -222,19 +225,19 @@ def build_session(args: argparse.Namespace) -> Any:
             save = path
         session = Session.resume(
             path,
-            name=args.name if args.name != "You" else None,
+            name=args.name,
             bots=levels,
             save_path=save,
             budget=args.budget,
         )
     else:
         session = Session.start(
-            args.preset or "500-rum",
+            "500-rum" if args.preset is None else args.preset,
             parse_sets(args.set),
             levels or None,
             players=args.players,
             seed=None if args.seed is None else parse_seed(args.seed),
-            name=args.name,
+            name="You" if args.name is None else args.name,
             save_path=save,
             budget=args.budget,
         )
@@ -251,7 +254,7 @@ def _check_resume(args: argparse.Namespace) -> None:
     given = [
         what
         for what, there in (
-            (f"the preset {args.preset}", args.preset is not None),
+            (f"the preset {args.preset or repr(args.preset)}", args.preset is not None),
             ("--set", bool(args.set)),
             ("--players", args.players is not None),
             ("--seed", args.seed is not None),

@@ -11,15 +11,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from rummykit import Hand
 from rummykit.cards import format_cards
 from rummykit.cli.table import describe_game
+from rummykit.errors import RummyError
 from rummykit.game import Game
 from rummykit.melds import format_meld
-from rummykit.record import ReplayResult, replay
+from rummykit.record import ReplayResult, read_file, replay
 
 __all__ = ["HIDDEN_NOTE", "add_parser", "run"]
 
@@ -109,12 +109,6 @@ def describe(game: Game, show_hands: bool) -> str:
     return describe_game(game, last=describe_public_hand) + "\n\n" + HIDDEN_NOTE
 
 
-def _read(name: str) -> bytes:
-    if name == "-":
-        return sys.stdin.buffer.read()
-    return Path(name).read_bytes()
-
-
 def _fail(args: argparse.Namespace, rule: str, message: str) -> int:
     if args.json:
         print(json.dumps({"ok": False, "error": {"rule": rule, "message": message}}))
@@ -126,9 +120,12 @@ def _fail(args: argparse.Namespace, rule: str, message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Replays and prints; returns the exit status (0, 1 or 2)."""
     try:
-        data = _read(args.file)
+        data = read_file(args.file)
     except OSError as e:
-        return _fail(args, "record.json", f"cannot read {args.file}: {e.strerror or e}")
+        shown = args.file or "''"
+        return _fail(args, "record.json", f"cannot read {shown}: {e.strerror or e}")
+    except RummyError as e:
+        return _fail(args, e.rule, e.message)
     result: ReplayResult = replay(data)
     if args.json:
         print(json.dumps(result.to_json()))

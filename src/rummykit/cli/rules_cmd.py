@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     """Prints the options; returns 0, or 2 for an unknown preset or a bad option."""
     from rummykit.errors import RulesError
 
-    names = [args.preset] if args.preset else list(PRESETS)
+    names = [args.preset] if args.preset is not None else list(PRESETS)
     out: dict[str, dict[str, Any]] = {}
     try:
         options = parse_sets(args.set)

@@ -11,6 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rummykit.errors import RecordError
+from rummykit.record import read_json
+
 T = TypeVar("T")
 
 
@@ -22,6 +25,10 @@ def load(path: Path, run: str, parse: Callable[[dict[str, Any]], T], foreign: st
     file; any other bad line, or one of another run (called ``foreign`` in the error: "a
     game of another match"), raises ``ValueError`` with its line number, and so does a
     file that cannot be read or written, so that nothing is played to be lost."""
+    if not str(path):
+        raise ValueError("--log needs a file name")
+    if path.exists() and not path.is_file():  # a folder, /dev/zero: nothing to append to
+        raise ValueError(f"{path}: cannot be a log: not a file")
     try:
         make_folder(path.parent)  # as simulate --records, tournament --record, play --save
         text = path.read_text(encoding="utf-8") if path.exists() else ""
@@ -34,8 +41,8 @@ def load(path: Path, run: str, parse: Callable[[dict[str, Any]], T], foreign: st
     out: list[T] = []
     for n, line in enumerate(lines, 1):
         try:
-            doc = json.loads(line)
-        except ValueError as exc:
+            doc = read_json(line)  # NaN, Infinity and 1e999 are no numbers of a log
+        except RecordError as exc:
             if n == len(lines) and out and not text.endswith("\n"):  # cut short
                 path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
                 break

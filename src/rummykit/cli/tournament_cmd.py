@@ -23,7 +23,7 @@ from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
 from rummykit.errors import RulesError, RummyError
 from rummykit.players import Player
-from rummykit.record import read_json
+from rummykit.record import read_file, read_json
 from rummykit.remik_tournament import (
     GAME_OPTIONS,
     HandNeverEnded,
@@ -79,9 +79,10 @@ bot levels: {", ".join(LEVELS)} (the search levels are slow in big tournaments)
 presets: any preset for 2 to 4 players, remik-500 by default (its hands decide the rounds)
 
 exit status: 0 done; 1 a hand did not end in 5000 actions (possible with weak bots
-under rules that turn the pile over: the rounds before it are saved with --record);
-2 bad arguments or a record that does not replay; 130 interrupted (Ctrl-C; the rounds
-played are saved with --record).
+under rules that turn the pile over: the rounds before it are saved with --record), or
+the --record file could not be written (the result is shown all the same); 2 bad
+arguments or a record that does not replay; 130 interrupted (Ctrl-C; the rounds played
+are saved with --record).
 """
 
 
@@ -254,8 +255,7 @@ def _progress(t: Tournament, enabled: bool, last: list[float]) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     try:
-        path = Path(args.replay)
-        doc = read_json(sys.stdin.buffer.read() if args.replay == "-" else path.read_bytes())
+        doc = read_json(read_file(args.replay))
         t = Tournament.from_record(doc)
     except OSError as e:
         return _refuse(args, "record.json", f"cannot read {args.replay}: {e.strerror or e}")
@@ -367,10 +367,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"rummykit tournament: {e.message}", file=sys.stderr)
         return 1 if isinstance(e, HandNeverEnded) else 2
     error = _save(record, t) if record is not None else None
+    _finish(args, t)  # the result, even where its record could not be written
     if error is not None:
         print(f"rummykit tournament: {error}", file=sys.stderr)
-        return 2
-    _finish(args, t)
+        return 1
     if record is not None and not args.json:
         print(f"record: {record} (rummykit tournament --replay {record})")
     return 0

@@ -33,7 +33,7 @@ from rummykit.errors import IllegalAction, RecordError, RulesError, RummyError
 from rummykit.events import Event, HandResult
 from rummykit.game import Game
 from rummykit.players import Driver, Player
-from rummykit.record import HAND_KEYS, RECORD_KEYS, load_game, read_json, write_record
+from rummykit.record import HAND_KEYS, RECORD_KEYS, load_game, read_file, read_json, write_record
 from rummykit.rules import Rules
 from rummykit.tui.log import (
     LogLine,
@@ -82,6 +82,14 @@ class UndoRefused(RummyError):
 
 class LevelsKept(RulesError):
     """Levels asked for a resumed game would change those its record names (``bots``)."""
+
+
+def _check_players(rules: Rules, preset: str, n: int) -> None:
+    if n < rules.min_players or n > rules.max_players:
+        raise RulesError(
+            "players",
+            f"{preset} is for {rules.min_players} to {rules.max_players} players, not {n}",
+        )
 
 
 def _check_level(level: str) -> str:
@@ -221,15 +229,13 @@ class Session:
         :class:`~rummykit.errors.RulesError` for an impossible configuration.
         """
         rules = Rules.preset(preset, **dict(options or {}))
+        if players is not None:  # before a list of that many opponents is made
+            _check_players(rules, preset, players)
         if not bots:
             bots = [DEFAULT_LEVEL] * ((players if players is not None else 3) - 1)
         levels = [_check_level(b) for b in bots] or [DEFAULT_LEVEL]
         n = players if players is not None else len(levels) + 1
-        if n < rules.min_players or n > rules.max_players:
-            raise RulesError(
-                "players",
-                f"{preset} is for {rules.min_players} to {rules.max_players} players, not {n}",
-            )
+        _check_players(rules, preset, n)
         if len(levels) > n - 1:
             raise RulesError(
                 "bots", f"{plural(len(levels), 'bot level')} for {plural(n - 1, 'opponent')}"
@@ -270,7 +276,7 @@ class Session:
         :class:`~rummykit.errors.RulesError` (``bots``): :class:`LevelsKept` for a level
         that would change one the record names.
         """
-        doc = read_json(path.read_bytes())
+        doc = read_json(read_file(path))
         game = load_game(doc)
         meta = doc.get(RECORD_KEY) if isinstance(doc, dict) else None
         meta = meta if isinstance(meta, dict) else {}
@@ -603,11 +609,13 @@ def unfinished_game(path: Path) -> tuple[str, bool] | None:
     it will not overwrite either; false).
     """
     try:
-        data = path.read_bytes()
+        data = read_file(path)
     except FileNotFoundError:
         return None
     except OSError as e:
         return f"a file that cannot be read ({e.strerror or e})", False
+    except RummyError as e:
+        return f"a file that is not a game record ({e.message})", False
     try:
         game = load_game(read_json(data))
     except RummyError as e:
