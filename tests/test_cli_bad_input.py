@@ -138,3 +138,19 @@ def test_resume_with_a_name_the_record_lacks_is_refused_even_you(
     capsys.readouterr()
     assert main(["play", "--resume", str(record), "--no-save", "--name", "You"]) == 2
     assert "no player is called 'You'" in _err(capsys)
+
+
+def test_paired_options_without_paired_are_refused_even_at_their_defaults(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--bots", "greedy,random", "--games", "2", "--quiet"]
+    assert main([*args, "--deals", "400", "--lineup", "alternate"]) == 2
+    assert "--deals, --lineup go with --paired" in _err(capsys)
+
+
+def test_one_bot_named_with_its_budget_written_two_ways_is_one_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--bots", "ismcts:7,ismcts:007", "--games", "2", "--quiet"]
+    assert main(args) == 2
+    assert "ismcts-7" in _err(capsys)

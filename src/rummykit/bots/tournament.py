@@ -61,7 +61,8 @@ class BotSpec:
         if isinstance(spec, BotSpec):
             return spec
         level, _, budget = spec.partition(":")
-        return cls(level, int(budget) if budget else None, f"{level}-{budget}" if budget else "")
+        number = int(budget) if budget else None  # 7 and 007 are one budget, one label
+        return cls(level, number, "" if number is None else f"{level}-{number}")
 
 
 @dataclass(frozen=True)

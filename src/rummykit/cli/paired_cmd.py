@@ -49,13 +49,17 @@ DEFAULTS: dict[str, Any] = {"deals": 400, "first_look": 25, "lineup": "alternate
 
 
 def unused_options(args: argparse.Namespace) -> list[str]:
-    """The paired measurement's options given a value of their own without ``--paired``
-    (they would do nothing), as flags."""
-    return [
-        "--" + name.replace("_", "-")
-        for name, default in DEFAULTS.items()
-        if getattr(args, name) != default
-    ]
+    """The paired measurement's options given at all (their defaults too) without
+    ``--paired``, where they would do nothing, as flags; call before
+    :func:`fill_defaults`."""
+    return ["--" + name.replace("_", "-") for name in DEFAULTS if getattr(args, name) is not None]
+
+
+def fill_defaults(args: argparse.Namespace) -> None:
+    """Gives the paired measurement's options not given their defaults."""
+    for name, default in DEFAULTS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -69,14 +73,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--deals",
         type=int,
-        default=DEFAULTS["deals"],
         metavar="N",
         help="most deals to play, at least 2 (default: 400)",
     )
     g.add_argument(
         "--first-look",
         type=int,
-        default=DEFAULTS["first_look"],
         metavar="N",
         help="deals before the test first looks, at least 2; it looks again at each doubling "
         "(default: 25)",
@@ -84,7 +86,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--lineup",
         choices=LINEUPS,
-        default=DEFAULTS["lineup"],
         help="alternate: the bots take turns around the table; one-vs-rest: the first bot "
         "alone against copies of the second (default: alternate)",
     )

@@ -395,6 +395,8 @@ def run(args: argparse.Namespace) -> int:
             args.games = GAMES
         if not 1 <= args.games <= MAX_GAMES:
             raise _Bad(f"--games must be 1 to {MAX_GAMES:,}, not {args.games}")
+        unused = [] if args.paired else paired_cmd.unused_options(args)
+        paired_cmd.fill_defaults(args)
         if args.paired and not args.deals <= MAX_GAMES:
             raise _Bad(f"--deals must be at most {MAX_GAMES:,}, not {args.deals}")
         if not 1 <= args.jobs <= MAX_JOBS:
@@ -404,7 +406,6 @@ def run(args: argparse.Namespace) -> int:
                 raise _Bad(f"--stop-after must be seconds above 0, not {args.stop_after}")
             if args.paired:
                 raise _Bad("--stop-after stops games; --paired stops by its test (--deals)")
-        unused = [] if args.paired else paired_cmd.unused_options(args)
         if unused:
             raise _Bad(
                 f"{', '.join(unused)} {'goes' if len(unused) == 1 else 'go'} with --paired; "
