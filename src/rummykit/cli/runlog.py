@@ -25,8 +25,6 @@ def load(path: Path, run: str, parse: Callable[[dict[str, Any]], T], foreign: st
     file; any other bad line, or one of another run (called ``foreign`` in the error: "a
     game of another match"), raises ``ValueError`` with its line number, and so does a
     file that cannot be read or written, so that nothing is played to be lost."""
-    if not str(path):
-        raise ValueError("--log needs a file name")
     if path.exists() and not path.is_file():  # a folder, /dev/zero: nothing to append to
         raise ValueError(f"{path}: cannot be a log: not a file")
     try:
