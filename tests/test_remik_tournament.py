@@ -460,7 +460,10 @@ def test_cli_tournament_seed_007_plays_as_seed_7(
     assert (tmp_path / "7.json").read_bytes() == (tmp_path / "007.json").read_bytes()
 
 
-@pytest.mark.parametrize("option", ["target=50", "deals=2", "settlement=per-hand", "ties=share"])
+@pytest.mark.parametrize(
+    "option",
+    ["target=50", "deals=2", "settlement=per-hand", "ties=share", "all_at_once_from_deal=4"],
+)
 def test_cli_tournament_refuses_game_options_its_rounds_do_not_use(
     option: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -69,8 +69,14 @@ MAX_HAND_ACTIONS = 5000
 TABLE_OPTIONS: dict[str, Any] = {"target": None, "deals": 1, "ties": "share", "settlement": False}
 
 #: The options of a whole game, which one-hand rounds settled in chips never use: those
-#: :data:`TABLE_OPTIONS` sets, and two that only matter with them.
-GAME_OPTIONS: tuple[str, ...] = (*TABLE_OPTIONS, "must_go_out_to_win", "chips_per_point")
+#: :data:`TABLE_OPTIONS` sets, two that only matter with them, and Wrotham's all-at-once
+#: rule, which counts deals (every round is the first deal of its table's game).
+GAME_OPTIONS: tuple[str, ...] = (
+    *TABLE_OPTIONS,
+    "must_go_out_to_win",
+    "chips_per_point",
+    "all_at_once_from_deal",
+)
 
 
 class HandNeverEnded(RulesError):

@@ -174,6 +174,19 @@ def test_serve_says_when_it_cannot_listen(
     assert "rummykit serve: --host no-such-host.invalid: " in capsys.readouterr().err
 
 
+def test_serve_refuses_an_unknown_host_before_making_a_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # found by a review: the database's folder was made and migrated, then --host refused
+    from rummykit.cli import main
+
+    folder = tmp_path / "new"
+    db = f"sqlite+aiosqlite:///{folder}/rk.db"
+    assert main(["serve", "--host", "no-such-host.invalid", "--db", db]) == 4
+    assert "rummykit serve: --host no-such-host.invalid: " in capsys.readouterr().err
+    assert not folder.exists()
+
+
 def test_serve_makes_the_folder_of_its_database(tmp_path: Path) -> None:
     # as the default database's folder is made, and every command's output folders
     from rummykit.cli.serve_cmd import _sqlite_folder

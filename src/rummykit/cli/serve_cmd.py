@@ -167,6 +167,10 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
+    unknown = _host_problem(args.host, args.port)
+    if unknown is not None:  # before any database is made or migrated
+        print(f"rummykit serve: {unknown}", file=sys.stderr)
+        return 4
     try:
         db = args.db or default_url()
     except OSError as e:
@@ -220,17 +224,32 @@ def run(args: argparse.Namespace) -> int:
 GRACEFUL_STOP = 10
 
 
+def _resolved(host: str, port: int) -> tuple[Any, ...] | str:
+    """The first address ``host``:``port`` resolves to for listening (as uvicorn will), or
+    why it does not resolve."""
+    import socket
+
+    try:
+        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except OSError as e:  # an unknown host
+        return f"--host {host}: {e.strerror or e}"
+
+
+def _host_problem(host: str, port: int) -> str | None:
+    """Why ``host`` is no address to listen at (it does not resolve), or None."""
+    found = _resolved(host, port)
+    return found if isinstance(found, str) else None
+
+
 def _listen_problem(host: str, port: int) -> str | None:
     """Why the server could not listen at ``host``:``port`` (tried as uvicorn will, and let
     go at once), or None."""
     import socket
 
-    try:
-        family, kind, proto, _, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-    except OSError as e:  # an unknown host
-        return f"--host {host}: {e.strerror or e}"
+    found = _resolved(host, port)
+    if isinstance(found, str):
+        return found
+    family, kind, proto, _, address = found
     with socket.socket(family, kind, proto) as probe:
         probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
         try:
