@@ -6,6 +6,7 @@ import { h, redraw } from "./dom.js";
 import { t } from "./i18n.js";
 import * as prefs from "./prefs.js";
 import { presetName } from "./lobby.js";
+import { join, keptJoin, lostJoin, withToken } from "./requests.js";
 
 /** The server's refusals of a move that are about the game (beside the engine's rules
  * and undo.*): only these read "Not allowed:"; a lost connection or a server fault does not. */
@@ -41,16 +42,16 @@ export function messageLine(session) {
  * answer is awaited, or, once it got none, that it may be sent again, with a button that
  * sends it with its key; null when there is none. */
 export function joinAgain(session) {
-  const kept = session.keptJoin();
+  const kept = keptJoin(session);
   if (!kept) return null;
-  const joining = session.lostJoin();
+  const joining = lostJoin(session);
   if (!joining) return h("p", { class: "join-waiting muted" }, t("room.join-waiting", { name: kept.name }));
   return h(
     "p",
     { class: "join-again" },
     t("room.join-lost", { name: joining.name }),
     " ",
-    h("button", { type: "button", class: "primary", "data-focus": "join-again", onclick: () => session.join(joining.name, joining.seat) }, t("room.join-again")),
+    h("button", { type: "button", class: "primary", "data-focus": "join-again", onclick: () => join(session, joining.name, joining.seat) }, t("room.join-again")),
   );
 }
 
@@ -104,7 +105,7 @@ export function renderRoom(root, session) {
       session.hint("hint.name");
       return;
     }
-    session.join(value, seat);
+    join(session, value, seat);
   };
   const seats = h(
     "ol",
@@ -132,8 +133,8 @@ export function renderRoom(root, session) {
   }
   if (seated && table.status === "waiting") {
     controls.append(
-      h("button", { type: "button", class: open.length ? "" : "primary", "data-focus": "start", "data-legal": open.length ? "false" : "true", onclick: () => session.withToken(api.start) }, t("room.start")),
-      h("button", { type: "button", "data-focus": "leave", onclick: () => session.withToken(api.leave) }, t("room.leave")),
+      h("button", { type: "button", class: open.length ? "" : "primary", "data-focus": "start", "data-legal": open.length ? "false" : "true", onclick: () => withToken(session, api.start) }, t("room.start")),
+      h("button", { type: "button", "data-focus": "leave", onclick: () => withToken(session, api.leave) }, t("room.leave")),
     );
     if (open.length) controls.append(h("p", { class: "muted" }, t("room.waiting", { count: open.length })));
   }

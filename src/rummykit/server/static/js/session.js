@@ -16,25 +16,11 @@ import { onKey } from "./keys.js";
 import * as prefs from "./prefs.js";
 import { renderRoom } from "./room.js";
 import { renderTable, winnerLine } from "./table.js";
+import { resumeJoin } from "./requests.js";
 
 /** The longest a drag in the hand holds the screen's redraws back (ms): a pointer that
  * is never let go (lost to the system) must not freeze the table. */
 const DRAG_HOLD_MS = 10000;
-
-/** Whether refusal `e` of a join says that it holds no seat: the server decided it after
- * looking for the join's key (a closed table is a 404 `lobby.table`; its 503 says "try
- * again", and a 408 `lobby.request` a body that came too slowly). After any other (the
- * request or its answer lost, the server busy or failing) the join may hold a seat, and
- * is kept to be sent again. */
-function holdsNoSeat(e) {
-  if (e.rule === "lobby.table") return e.status === 404;
-  if (e.rule === "lobby.request") return e.status === 400;
-  return ["lobby.name", "lobby.seat", "lobby.state"].includes(e.rule);
-}
-
-/** How long after a join was sent a reload of the page sends it again by itself, if it
- * got no answer (ms); later, the page only offers to. */
-const AUTO_JOIN_MS = 10 * 60 * 1000;
 
 export class Session {
   constructor(root, ref, config) {
@@ -58,7 +44,7 @@ export class Session {
     this.message = null;
     this.said = null; // the message last said (render)
     this.sentWith = null; // the message shown when the action on its way was sent
-    this.lobbyBusy = false; // a lobby request is on its way (lobbyCall)
+    this.lobbyBusy = false; // a lobby request is on its way (requests.js)
     this.dragging = null; // since when a card of the hand is being dragged: redraws wait
     this.deferred = false; // a redraw waits for the drag's end
     this.connection = "connecting";
@@ -76,8 +62,8 @@ export class Session {
     this.queued = null; // {message, seq}: tried while disconnected, sent on reconnecting
     this.socket = null;
     this.typedName = null; // the name typed in the waiting room, kept across redraws
-    this.refused = null; // the last lobby request's refusal, a LobbyError (lobbyCall)
-    this.joinInFlight = null; // the key of this page's join on its way (join)
+    this.refused = null; // the last lobby request's refusal, a LobbyError (requests.js)
+    this.joinInFlight = null; // the key of this page's join on its way (requests.js)
     this.logOpen = false; // whether the hand's log is open, kept across redraws
     this.wanted = null; // {key, el}: the focus fell back to el from key, which may come back (render)
     this.focusNext = null; // the control the next redraw focuses (the game's result)
@@ -124,21 +110,8 @@ export class Session {
     });
     this.socket.connect();
     this.timer = setInterval(() => this.tick(), 1000);
-    // a join of this browser's whose answer never came (the page was reloaded or went
-    // offline meanwhile): sent again, it brings back the seat it took
-    const kept = this.saved() ? null : prefs.pendingJoin(this.table.id);
-    if (kept && this.table.status === "over") prefs.savePendingJoin(this.table.id, null);
-    else if (kept && Date.now() - kept.at < AUTO_JOIN_MS) {
-      // not before its request could still be answered (another tab may be waiting on it)
-      const wait = kept.lost ? 0 : Math.max(0, kept.at + api.TIMEOUT_MS - Date.now());
-      setTimeout(() => this.joinAgainIfLost(), wait);
-    }
+    resumeJoin(this);
     document.addEventListener("keydown", (e) => onKey(this, e));
-    // a page left (or reloaded) while its join is on its way never reads the answer: the
-    // join is lost, to be sent again at once by the next page
-    window.addEventListener("pagehide", () => {
-      if (this.joinInFlight) this.updateJoin(this.joinInFlight, { lost: true });
-    });
     // the tests reach the session here (to drop the socket as a network would)
     window.rk.session = this;
     this.render();
@@ -687,121 +660,6 @@ export class Session {
     if (from >= 0 && this.hand.move(from, at)) this.render(`hand-${at}`);
     else if (deferred) this.render();
   }
-
-  /** A lobby request (join, start, leave...), one at a time: a second click while one
-   * is on its way is dropped (the server could only refuse it, over a screen that has
-   * moved on). Its answer may come after the socket has brought newer news: a success
-   * clears only what the page said before the request (the last request's refusal), not
-   * a refusal or notice that came meanwhile; a refusal that `moot(error)` says the table
-   * has overtaken is not shown. Null when refused or dropped. */
-  async lobbyCall(fn, args, moot = () => false) {
-    this.refused = null;
-    if (this.lobbyBusy) return null;
-    this.lobbyBusy = true;
-    const before = this.message;
-    try {
-      const answer = await fn(...args);
-      if (this.message === before) this.message = null;
-      return answer;
-    } catch (e) {
-      this.refused = e;
-      if (!moot(e)) {
-        this.message = this.refusal(e.rule, e.message, e.message);
-        this.render();
-      }
-      return null;
-    } finally {
-      this.lobbyBusy = false;
-    }
-  }
-
-  /** A join of this browser's kept at this table while it waits or plays, which may
-   * hold a seat ({name, key, seat, at, lost}); null when there is none or this browser
-   * holds a seat here. No other join is offered while one is kept. */
-  keptJoin() {
-    if (!this.tableId || this.saved()) return null;
-    if (!["waiting", "playing"].includes(this.table.status)) return null;
-    return prefs.pendingJoin(this.tableId);
-  }
-
-  /** The kept join, once it got no answer (null while it may still be answered: on its
-   * way from this page, or, sent from another tab, for as long as a request may take). */
-  lostJoin() {
-    const kept = this.keptJoin();
-    if (!kept || this.joinInFlight) return null;
-    return kept.lost || Date.now() - kept.at >= api.TIMEOUT_MS ? kept : null;
-  }
-
-  /** Changes the kept join (to `value`, null: drops it) if it is still the one sent with
-   * `key`: another tab may have sent one of its own meanwhile. */
-  updateJoin(key, value) {
-    const kept = prefs.pendingJoin(this.table.id);
-    if (kept && kept.key === key) prefs.savePendingJoin(this.table.id, value && { ...kept, ...value });
-  }
-
-  /** Sends the lost join again, if there still is one (a reload, see start). */
-  joinAgainIfLost() {
-    const kept = this.lostJoin();
-    if (kept) this.join(kept.name, kept.seat);
-    else this.render();
-  }
-
-  async join(name, seat) {
-    // a join sent again (its answer lost: the page went offline or was reloaded, the
-    // server restarted) carries the same key, and gets the seat it took back rather than
-    // a refused name or a table with no open seat. The key is kept in the browser until
-    // an answer says whether the join took a seat, and used again only for the same name
-    // and seat: the server gives a seat back to the very join that took it
-    if (this.lobbyBusy) return; // a lobby request is on its way: this click is dropped
-    const id = this.table.id;
-    const at = seat ?? null;
-    let joining = prefs.pendingJoin(id);
-    if (!joining || joining.name !== name || joining.seat !== at) joining = { name, key: api.joinKey(), seat: at };
-    prefs.savePendingJoin(id, { ...joining, at: Date.now(), lost: false });
-    this.joinInFlight = joining.key;
-    let answer;
-    try {
-      answer = await this.lobbyCall(api.join, [id, name, at === null ? undefined : at, joining.key]);
-    } finally {
-      this.joinInFlight = null;
-    }
-    if (!answer) {
-      if (this.refused) this.updateJoin(joining.key, holdsNoSeat(this.refused) ? null : { lost: true });
-      this.render();
-      return;
-    }
-    this.updateJoin(joining.key, null);
-    prefs.saveSeat(this.table.id, { seat: answer.seat, token: answer.token, name });
-    prefs.savePrefs({ ...prefs.prefs(), name });
-    this.table = answer.table; // until the welcome of the new connection, just below
-    this.socket.reconnect(); // hello again, with the token
-    this.render();
-  }
-
-  /** The table document a lobby request answered with, unless the socket is open: it
-   * brings every change of the table in order (a `table` message), and the answer may
-   * be older than what it brought meanwhile (a seat's connection, a move). */
-  adoptTable(doc) {
-    if (this.table && this.table.id === doc.id && this.connection === "open") return;
-    this.table = doc;
-  }
-
-  async withToken(fn) {
-    const mine = this.saved();
-    if (!mine) return;
-    // another player started the game (or the next one) first: nothing to say
-    const game = this.table.game;
-    const overtaken = (e) => (fn === api.start || fn === api.again) && e.rule === "lobby.state" && this.table.game !== game;
-    const answer = await this.lobbyCall(fn, [this.table.id, mine.token], overtaken);
-    if (answer && answer.table) this.adoptTable(answer.table);
-    if (answer && fn === api.leave && this.table.status === "waiting") {
-      prefs.saveSeat(this.table.id, null);
-      this.socket.reconnect();
-    }
-    this.render();
-  }
-
-  // ---- keys ----------------------------------------------------------------------
 
   // ---- drawing -------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import { showDialog } from "./dialogs.js";
 import { describe } from "./words.js";
 import { joinAgain, messageLine } from "./room.js";
 import { shortcutsOn } from "./prefs.js";
+import { withToken } from "./requests.js";
 
 /** What to tell the player now: whose turn, what to do. */
 function statusText(s) {
@@ -326,7 +327,7 @@ function result(s) {
       "div",
       { class: "room-controls" },
       mine && s.seat !== null && over
-        ? h("button", { type: "button", class: "primary", "data-focus": "again", onclick: () => s.withToken(api.again) }, t("result.again"))
+        ? h("button", { type: "button", class: "primary", "data-focus": "again", onclick: () => withToken(s, api.again) }, t("result.again"))
         : null,
       h("a", { href: "/", class: "button-link", "data-focus": "lobby" }, t("nav.lobby")),
     ),
@@ -354,7 +355,7 @@ export function renderTable(root, s) {
         h("h2", { class: `status${v.seat !== null && v.to_act === v.seat ? " yours" : ""}`, id: "status", tabindex: "-1", "data-focus": "status" }, statusText(s)),
         h("span", { class: "hand-number" }, t("table.hand-number", { hand: v.hand_number, code: s.table.code })),
       ),
-      away && mine ? h("div", { class: "away-bar" }, t("table.away"), " ", h("button", { type: "button", class: "primary", "data-focus": "back", onclick: () => s.withToken(api.back) }, t("table.back"))) : null,
+      away && mine ? h("div", { class: "away-bar" }, t("table.away"), " ", h("button", { type: "button", class: "primary", "data-focus": "back", onclick: () => withToken(s, api.back) }, t("table.back"))) : null,
       v.game_over ? result(s) : null,
       players(s),
       stockAndPile(s, legal, advised),
