@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from rummykit import Event, Phase
+from rummykit import Event, Phase, PlayerView, parse_action
 from rummykit.actions import Action
 from rummykit.bots import get_bot
 from rummykit.tui.app import CommandInput, PlayApp
@@ -299,7 +299,8 @@ async def test_the_score_sheet_at_the_end_of_the_game(tmp_path: Path) -> None:
         assert new.game.rules == session.game.rules and new.game.seed != session.game.seed
         assert new.save_path == session.save_path and new.hand.number == 1
         assert json.loads((tmp_path / "game.json").read_text())["seed"] == new.game.seed
-        assert f"seed {new.game.seed}" in screen_text(app)
+        # a seed drawn at random would deal every hidden card: shown once the game is over
+        assert f"seed {new.game.seed}" not in screen_text(app)
         assert "hand 1: " in screen_text(app) and "You went out" not in screen_text(app)
 
 
@@ -343,8 +344,39 @@ async def test_a_failing_bot_does_not_end_the_game() -> None:
         for text in SCENARIO[:3]:
             await type_command(pilot, text)
         notes = [line.text for line in session.log if "bot failed" in line.text]
-        assert notes and "Ben's bot failed: RuntimeError: out of cheese" in notes[0]
+        assert notes and "Ben's bot failed: RuntimeError; it plays " in notes[0]
+        assert "out of cheese" not in notes[0]  # an error's text may name hidden cards
         assert session.human_to_act or session.over
+
+
+class HiddenMeldBot:
+    """A bug: melds three of its own hidden cards that make no meld."""
+
+    name = "hidden-meld"
+    tried: tuple[str, ...] = ()
+
+    def act(self, view: PlayerView) -> Action:
+        if view.phase is Phase.PLAY:
+            self.tried = tuple(str(c) for c in (view.hand or ())[:3])
+            return parse_action("meld " + " ".join(self.tried))
+        return view.legal_actions[0]
+
+
+async def test_the_note_of_a_refused_bot_names_no_hidden_card() -> None:
+    # found by a review: the note showed the refused action and the engine's refusal,
+    # both made of the bot's hidden cards
+    session = scenario_session()
+    bot = HiddenMeldBot()
+    session.bots[2] = bot
+    app = PlayApp(session, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        for text in SCENARIO[:3]:
+            await type_command(pilot, text)
+        notes = [line.text for line in session.log if "bot failed" in line.text]
+        assert notes and "Ben's bot failed: its choice was refused [" in notes[0]
+        failure = notes[0].split(";")[0]  # then the legal action it plays instead
+        assert len(bot.tried) == 3 and not any(card in failure for card in bot.tried)
 
 
 async def test_the_note_of_a_failing_bot_stays_through_an_undo_and_a_resume(

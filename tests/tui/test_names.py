@@ -49,6 +49,7 @@ async def test_names_seed_and_path_with_brackets_through_a_whole_game(
     me, ana, ben = names
     save = tmp_path / "x[1]" / "game[old].json"
     session = scenario_session(save, target=40, names=names, seed="[/]")
+    session.seed_chosen = True  # a seed the person chose is shown from the start
     app = PlayApp(session, delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rummykit import Phase, parse_action
+from rummykit.bots import get_bot
 from rummykit.errors import IllegalAction, RecordError, RulesError
 from rummykit.record import load_game, replay
 from rummykit.tui.hints import hint_line
@@ -47,6 +48,24 @@ def test_players_levels_options_and_seed() -> None:
     assert s.game.rules.rummy_call.value == "off"
     again = Session.start("500-rum", {"rummy_call": "off"}, ["greedy"], players=5, seed=9)
     assert again.game.deals[0] == s.game.deals[0]  # the seed fixes the deal
+
+
+def test_a_random_seed_is_shown_only_once_the_game_is_over() -> None:
+    # found by a review: the title showed a seed drawn from a million, from which the
+    # person could deal every hand again (and find it from their own cards if hidden)
+    drawn = Session.start("500-rum", {"target": 50}, ["greedy"], players=2)
+    seed = drawn.game.seed
+    assert not drawn.seed_shown and isinstance(seed, int)
+    assert seed >= 1_000_000  # 63 random bits: fails once in 10**13 runs
+    assert Session.start(seed=5).seed_shown  # the person chose it: they know it
+    assert not drawn.rematch().seed_shown and drawn.rematch(seed=8).seed_shown
+    me = get_bot("greedy", seed=1)
+    while not drawn.over:
+        if drawn.human_to_act:
+            drawn.apply(0, me.act(drawn.view()))
+        else:
+            drawn.bot_step()
+    assert drawn.seed_shown
 
 
 @pytest.mark.parametrize(

@@ -141,7 +141,11 @@ def add_parser(sub: Any) -> None:
         help="number of players, you included (default: one more than --bots lists, "
         "or 3; missing levels repeat the last one)",
     )
-    p.add_argument("--seed", help="seed of the deals (default: random; shown on screen)")
+    p.add_argument(
+        "--seed",
+        help="seed of the deals, shown on screen (default: random, shown once the game "
+        "is over: whoever knows the seed knows every card)",
+    )
     p.add_argument(
         "--name",
         help="your name at the table (default: You; with --resume, the record's person)",

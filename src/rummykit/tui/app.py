@@ -358,7 +358,8 @@ class PlayApp(App[None]):
         target = s.game.rules.target
         if target is not None:
             title += f" · to {target}"
-        title += f" · seed {s.game.seed}"
+        if s.seed_shown:
+            title += f" · seed {s.game.seed}"
         if s.save_error is not None:
             title += " · NOT SAVED (see the end)"
         elif s.save_path is not None:
@@ -515,7 +516,7 @@ class PlayApp(App[None]):
         try:
             seat, action = await _in_daemon_thread(s.bot_choice())
         except Exception as e:  # a bot's bug must not end the person's game
-            trouble = f"{type(e).__name__}: {e}"
+            trouble = type(e).__name__  # its text may name the bot's hidden cards
         me = get_current_worker()
         if me is not self._bot_worker or s.hand is not hand or len(hand.history) != start:
             return  # undone meanwhile: this choice belongs to an old position
@@ -527,7 +528,8 @@ class PlayApp(App[None]):
             event = s.apply(seat, action)
         except RummyError as e:
             fallback = s.game.view(seat).legal_actions[0]
-            self._bot_trouble(seat, f"chose {action}: [{e.rule}] {e.message}", fallback)
+            # not the action or the engine's message: they may name hidden cards
+            self._bot_trouble(seat, f"its choice was refused [{e.rule}]", fallback)
             event = s.apply(seat, fallback)
         self.after_event(event)
 
@@ -741,7 +743,7 @@ class PlayApp(App[None]):
         self.query_one(GameLog).reset()
         self._final_shown = False
         self.refresh_table()
-        self.say(f"A new game: seed {self.session.game.seed}.")
+        self.say("A new game.")
         self.advance()
 
     def action_melds(self, step: int) -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import secrets
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from rummykit.game import Game
 from rummykit.players import Driver, Player
 from rummykit.record import HAND_KEYS, RECORD_KEYS, load_game, read_file, read_json, write_record
 from rummykit.rules import Rules
+from rummykit.state import new_seed
 from rummykit.tui.log import (
     LogLine,
     Note,
@@ -176,8 +176,12 @@ class Session:
         budget: int | None = None,
         kept: Kept | None = None,
         notes: Sequence[Note] = (),
+        seed_chosen: bool = False,
     ) -> None:
         self.game = game
+        #: whether the person chose the seed: whoever knows it knows every deal, so a
+        #: seed drawn at random is shown only once the game is over (:attr:`seed_shown`)
+        self.seed_chosen = seed_chosen
         #: the keys of a resumed record that rummykit does not write itself, saved again
         #: as they were (NOTATION.md: further keys are kept and ignored)
         self.kept = kept or Kept()
@@ -242,15 +246,15 @@ class Session:
             )
         levels += [levels[-1]] * (n - 1 - len(levels))
         others = [b for b in BOT_NAMES if b != name][: n - 1]
-        if seed is None:
-            seed = secrets.randbelow(1_000_000)
-        game = Game(rules, [name, *others], seed=seed)
+        chosen = seed is not None
+        game = Game(rules, [name, *others], seed=seed)  # None: 63 random bits
         return cls(
             game,
             0,
             {i + 1: lv for i, lv in enumerate(levels)},
             save_path=save_path,
             budget=budget,
+            seed_chosen=chosen,
         )
 
     @classmethod
@@ -294,10 +298,18 @@ class Session:
     def rematch(self, seed: int | str | None = None) -> Session:
         """A new game with the same players, bot levels, rules and save file, dealt from
         a new ``seed`` (by default a random one other than this game's)."""
+        chosen = seed is not None and seed != self.game.seed
         while seed is None or seed == self.game.seed:
-            seed = secrets.randbelow(1_000_000)
+            seed = new_seed()
         game = Game(self.game.rules, self.names, seed=seed)
-        return Session(game, self.human, self.levels, save_path=self.save_path, budget=self.budget)
+        return Session(
+            game,
+            self.human,
+            self.levels,
+            save_path=self.save_path,
+            budget=self.budget,
+            seed_chosen=chosen,
+        )
 
     # ------------------------------------------------------------------ state
     @property
@@ -314,6 +326,12 @@ class Session:
     def to_act(self) -> int:
         """The seat to act, or -1 when the game is over."""
         return self.game.to_act
+
+    @property
+    def seed_shown(self) -> bool:
+        """Whether the screen may show the seed: the person chose it, or the game is over
+        (whoever knows it knows every hidden card)."""
+        return self.seed_chosen or self.game.over
 
     @property
     def human_to_act(self) -> bool:
