@@ -335,18 +335,24 @@ class BrokenBot:
         raise RuntimeError("out of cheese")
 
 
-async def test_a_failing_bot_does_not_end_the_game() -> None:
+async def _notes_of_bot(bot: object) -> tuple[Session, list[str]]:
+    """The scenario's first turns with ``bot`` in Ben's seat: the session and the notes
+    of his bot's failures."""
     session = scenario_session()
-    session.bots[2] = BrokenBot()  # type: ignore[assignment]
+    session.bots[2] = bot  # type: ignore[assignment]
     app = PlayApp(session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         for text in SCENARIO[:3]:
             await type_command(pilot, text)
-        notes = [line.text for line in session.log if "bot failed" in line.text]
-        assert notes and "Ben's bot failed: RuntimeError; it plays " in notes[0]
-        assert "out of cheese" not in notes[0]  # an error's text may name hidden cards
-        assert session.human_to_act or session.over
+    return session, [line.text for line in session.log if "bot failed" in line.text]
+
+
+async def test_a_failing_bot_does_not_end_the_game() -> None:
+    session, notes = await _notes_of_bot(BrokenBot())
+    assert notes and "Ben's bot failed: RuntimeError; it plays " in notes[0]
+    assert "out of cheese" not in notes[0]  # an error's text may name hidden cards
+    assert session.human_to_act or session.over
 
 
 class HiddenMeldBot:
@@ -365,18 +371,11 @@ class HiddenMeldBot:
 async def test_the_note_of_a_refused_bot_names_no_hidden_card() -> None:
     # found by a review: the note showed the refused action and the engine's refusal,
     # both made of the bot's hidden cards
-    session = scenario_session()
     bot = HiddenMeldBot()
-    session.bots[2] = bot
-    app = PlayApp(session, delay=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        for text in SCENARIO[:3]:
-            await type_command(pilot, text)
-        notes = [line.text for line in session.log if "bot failed" in line.text]
-        assert notes and "Ben's bot failed: its choice was refused [" in notes[0]
-        failure = notes[0].split(";")[0]  # then the legal action it plays instead
-        assert len(bot.tried) == 3 and not any(card in failure for card in bot.tried)
+    _, notes = await _notes_of_bot(bot)
+    assert notes and "Ben's bot failed: its choice was refused [" in notes[0]
+    failure = notes[0].split(";")[0]  # then the legal action it plays instead
+    assert len(bot.tried) == 3 and not any(card in failure for card in bot.tried)
 
 
 async def test_the_note_of_a_failing_bot_stays_through_an_undo_and_a_resume(
