@@ -128,6 +128,8 @@ def _seen_by(game: Game, seat: int | None, only: int | None = None) -> set[str]:
 def test_no_message_holds_a_card_hidden_from_its_seat(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:
+    from rummykit.wire import view_to_json
+
     problems: list[str] = []
     counted, strict = [0], [0]
 
@@ -143,6 +145,10 @@ def test_no_message_holds_a_card_hidden_from_its_seat(
             only = view["hand_number"] - 1
             assert game.hands[only].number == view["hand_number"]
             strict[0] += 1
+        if view is not None and view != view_to_json(game.view(seat)):
+            # the engine's view for the seat, no more (tests/test_hidden_cards.py: that
+            # holds nothing of the cards hidden from it)
+            problems.append(f"seat {seat} was sent a view other than the engine's")
         leaked = set(cards_in(json.dumps(message))) - _seen_by(game, seat, only)
         if leaked:
             problems.append(f"seat {seat} was sent {sorted(leaked)} in {message['type']}")
