@@ -171,7 +171,7 @@ def test_take_must_meld_refuses_a_meld_that_makes_the_target_unmeldable() -> Non
 DEEP = [name for name, rules in PRESETS.items() if rules.pile_draw is PileDraw.ANY_DEPTH]
 
 
-def test_take_must_meld_deep_presets_are_the_500_rum_and_remik_ones() -> None:
+def test_the_presets_that_take_deep_are_the_500_rum_and_remik_ones() -> None:
     assert DEEP == [
         "500-rum",
         "500-rum-classic",

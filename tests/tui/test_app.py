@@ -477,7 +477,7 @@ async def test_the_help_at_60_columns_keeps_each_command_beside_none_of_another(
         assert all(len(line) <= width for line in lines if line.startswith("  "))
         assert "  take (t) / take 3" in lines and "  draw (d)" in lines
         shown = app.screen.query_one("#help-text").render()
-        assert "take (t) / take 3" in str(shown) and "      the top card of the stock" in str(shown)
+        assert str(shown) == help_text(width=width).plain  # the help drawn is laid out so
 
 
 @pytest.mark.parametrize(("size", "command"), [((80, 16), "rummykit"), ((80, 24), "/a/" * 12)])

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -424,16 +423,18 @@ def test_a_crash_in_the_app_exits_1_and_points_to_the_saved_game(
 # ---------------------------------------------------------------------- quitting
 class StuckBot:
     """A bot that thinks until it is released (``release``), 20 s at most; ``thinking``
-    is set once it has begun."""
+    is set once it has begun, ``returned`` once it has answered."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.thinking = threading.Event()
         self.release = threading.Event()
+        self.returned = threading.Event()
 
     def act(self, view: PlayerView) -> Action:
         self.thinking.set()
         self.release.wait(20)
+        self.returned.set()
         return view.legal_actions[0]
 
 
@@ -451,14 +452,12 @@ def test_quitting_while_a_bot_thinks_does_not_wait_for_it(
     assert s.to_act == 1  # Ana's turn
     actions = json.loads(path.read_text())["hands"][0]["actions"]
     stuck = StuckBot("Ana")
-    quit_at: list[float] = []
 
     async def quit_while_ana_thinks(p: Pilot[None]) -> None:
         for _ in range(400):
             await p.pause(0.05)
             if stuck.thinking.is_set():
                 break
-        quit_at.append(time.monotonic())
         if how == "ctrl+q":
             await p.press("ctrl+q")
         else:
@@ -470,15 +469,13 @@ def test_quitting_while_a_bot_thinks_does_not_wait_for_it(
         with monkeypatch.context() as m:
             m.setattr("rummykit.tui.session.get_bot", lambda *_, **__: stuck)
             status = main(["play", "--resume", str(path), "--delay", "0"])
-        waited = time.monotonic() - quit_at[0]
         thinkers = [t for t in threading.enumerate() if t.name == "rummykit-bot"]
-        still_thinking = not stuck.release.is_set()
+        # the program ended while the bot thought on: quitting did not wait for its answer
+        answered = stuck.returned.is_set()
     finally:
         stuck.release.set()
-    assert stuck.thinking.is_set() and still_thinking
-    # the bot would have thought 20 s; 10 leaves room for a loaded machine (5.1 s seen
-    # with the tests at nice 19 beside a 2-process bot match on 2 cores)
-    assert status == 0 and waited < 10
+    assert stuck.thinking.is_set() and not answered
+    assert status == 0
     # the thread still thinking does not hold the program's exit up either
     assert thinkers and all(t.daemon for t in thinkers)
     out = capsys.readouterr().out
