@@ -34,7 +34,6 @@ from rummykit.game import Game
 from rummykit.players import Driver, Player
 from rummykit.record import HAND_KEYS, RECORD_KEYS, load_game, read_file, read_json, write_record
 from rummykit.rules import Rules
-from rummykit.state import new_seed
 from rummykit.tui.log import (
     LogLine,
     Note,
@@ -299,9 +298,8 @@ class Session:
         """A new game with the same players, bot levels, rules and save file, dealt from
         a new ``seed`` (by default a random one other than this game's)."""
         chosen = seed is not None and seed != self.game.seed
-        while seed is None or seed == self.game.seed:
-            seed = new_seed()
-        game = Game(self.game.rules, self.names, seed=seed)
+        # not chosen: the game draws 63 random bits (never this game's but once in 10**19)
+        game = Game(self.game.rules, self.names, seed=seed if chosen else None)
         return Session(
             game,
             self.human,
