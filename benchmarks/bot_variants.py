@@ -88,6 +88,11 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     "h-hidden-3": (HeuristicBot, {"hidden_danger": 3.0}),
     "h-hidden-6": (HeuristicBot, {"hidden_danger": 6.0}),
     "h-no-stock": (HeuristicBot, {"public_stock": False}),  # the stock order unused
+    # the heuristic before the review of 2026-11-30: the shares for cards left over even
+    # with an opponent on one card (end_caught), no danger from a pile card's partner
+    "h-no-end": (HeuristicBot, {"end_caught": 0}),
+    "h-no-touch": (HeuristicBot, {"known_touch": 0.0}),
+    "h-before-1130": (HeuristicBot, {"end_caught": 0, "known_touch": 0.0}),
     "h-stock-held": (HeuristicBot, {"held_known": True}),  # drawn cards known in hands
     # the danger over hidden hands dealt by inference from each opponent's discards and
     # passed-up pile cards (the weights to that power)

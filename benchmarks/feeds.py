@@ -9,7 +9,7 @@ seat, ``--against`` in the second), and at each of the first seat's discard deci
 
 - whether it *feeds* the next player: two of that player's cards make a meld with it;
 - the chance of that the heuristic works out from public information, as its danger
-  does (:meth:`rummykit.bots.heuristic.Judge.danger`): pairs of unseen cards that meld
+  does (:meth:`rummykit.bots.judge.Judge.danger`): pairs of unseen cards that meld
   with it, each in that hand with chance ``q``, ``1 - exp(-pairs q^2)``, with the hidden
   cards dealt uniformly (``uniform``) or weighted by what the player's discards and
   passed-up pile cards say (``inferred``, :func:`rummykit.bots.inference.card_weights`).
@@ -40,7 +40,8 @@ from oracle import PeekBot
 from rummykit import Game, Phase, Rules
 from rummykit.actions import Action, Discard
 from rummykit.bots import get_bot
-from rummykit.bots.heuristic import HeuristicBot, Judge
+from rummykit.bots.heuristic import HeuristicBot
+from rummykit.bots.judge import Judge
 from rummykit.players import Driver, Player
 from rummykit.reach import new_meld_cost
 from rummykit.view import PlayerView

@@ -46,8 +46,8 @@ from numpy.typing import NDArray
 from rummykit import Game, Rules
 from rummykit.bots import HeuristicBot, get_bot
 from rummykit.bots.determinize import unseen_counts
-from rummykit.bots.heuristic import Judge
 from rummykit.bots.inference import card_weights, log_likelihood_ratio, pile_before_draws
+from rummykit.bots.judge import Judge
 from rummykit.cards import JOKER_CODE, RANK_OF, SUIT_OF, Card
 from rummykit.errors import NotationError
 from rummykit.rules import Ace

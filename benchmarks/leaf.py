@@ -25,7 +25,7 @@ from typing import Any
 from rummykit import Game, Phase, Rules
 from rummykit.bots import HeuristicBot
 from rummykit.bots.evaluate import best_melds, outs_of, table_fits
-from rummykit.bots.heuristic import Judge
+from rummykit.bots.judge import Judge
 from rummykit.cards import JOKER_CODE
 
 #: Hands stop (uncounted) after this many actions.

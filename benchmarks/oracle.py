@@ -56,7 +56,8 @@ from runs import append_line, read_lines, run_all
 from rummykit import Game, Hand, Rules
 from rummykit.actions import Action
 from rummykit.bots import get_bot
-from rummykit.bots.heuristic import CERTAIN, HeuristicBot, Judge
+from rummykit.bots.heuristic import CERTAIN, HeuristicBot
+from rummykit.bots.judge import Judge
 from rummykit.bots.montecarlo import reward
 from rummykit.bots.policy import position_value
 from rummykit.bots.tournament import MAX_HAND_ACTIONS, wilson

@@ -13,7 +13,7 @@ from rummykit import CallRummy, Card, Discard, Draw, Game, Hand, Meld, Phase, Ru
 from rummykit.bots import BasicBot, HeuristicBot, cycles, get_bot
 from rummykit.bots.cycles import cycle_period, recycling
 from rummykit.bots.evaluate import MEASURED_SHARES, Values
-from rummykit.bots.heuristic import FIRST_MODEL, TEMPO, Judge
+from rummykit.bots.judge import FIRST_MODEL, TEMPO, Judge
 from rummykit.bots.tournament import BotSpec, play_one, run_match
 from rummykit.cards import JOKER_CODE
 from rummykit.events import HandEnd

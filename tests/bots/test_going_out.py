@@ -105,7 +105,8 @@ def test_the_reviewed_blunders_are_mended(
     preset: str, players: int, seed: int, step: int, cards: str, blunder: str, now: str
 ) -> None:
     game = Game(Rules.preset(preset), [f"P{i}" for i in range(players)], seed=seed)
-    bots = [HeuristicBot(seed=seed * 10 + i, seek_out=False, endgame=False) for i in range(players)]
+    old = {"seek_out": False, "endgame": False, "end_caught": 0, "known_touch": 0.0}
+    bots = [HeuristicBot(seed=seed * 10 + i, **old) for i in range(players)]  # type: ignore[arg-type]
     for _ in range(step - 1):
         seat = game.to_act
         game.apply(bots[seat].act(game.view(seat)), seat)
@@ -183,4 +184,18 @@ def test_a_take_credited_as_going_out_is_played_out_under_one_meld_a_turn() -> N
     hand = _at(rules, "5H 6H 9C 9D 9S KD", melds, pile="2C 7H", drawn=False)
     scored = HeuristicBot(seed=1).scored(view(hand))
     assert scored[0][0] == Take(count=1) and scored[0][1] >= GOES_OUT
+    assert _goes_out(hand, HeuristicBot(seed=1))
+
+
+def test_a_take_whose_card_goes_in_by_a_joker_swap_goes_out() -> None:
+    # found by a review (remik-500): QC in hand, 5S JK 7S on the table; taking 6S 6D TC,
+    # 6S takes the joker's place (the taken card is melded, [take.must-meld]) and TC JK
+    # QC go down, 6D thrown. The quick check never swapped the card that must be melded
+    remik = Rules.preset("remik-500")
+    table = resolve_meld([int(Card.parse(c)) for c in ("5S", "7S")], [JokerAs()], remik.ace)
+    cards = [int(c) for c in parse_cards("QC 6S 6D TC")]
+    six = int(Card.parse("6S"))
+    assert may_go_out(cards, [table], remik.ace, six, swaps=True)
+    assert not may_go_out(cards, [table], remik.ace, six, swaps=False)
+    hand = _at(remik, "QC", ["5S JK 7S"], pile="4H 3S 6S 6D TC", drawn=False)
     assert _goes_out(hand, HeuristicBot(seed=1))

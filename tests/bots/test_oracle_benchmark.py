@@ -110,8 +110,10 @@ def test_the_plain_heuristic_against_itself_is_even(
 def test_seeing_the_other_hand_wins_points(
     oracle: ModuleType, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    got = _run(oracle, capsys, "peek-hands", "heuristic", "--deals", "4")["peek-hands"]
-    assert got["points_a_hand"] > 0 and got["games"] == 8
+    # 12 fixed deals (on 100, 2026-11-30: 77% of games, +3.25 +- 0.33 points a hand; on
+    # 4 the heuristic that minds the pile cards' partners came out ahead)
+    got = _run(oracle, capsys, "peek-hands", "heuristic", "--deals", "12")["peek-hands"]
+    assert got["points_a_hand"] > 0 and got["win_rate"] > 0.5 and got["games"] == 24
 
 
 def test_the_log_resumes(

@@ -20,8 +20,8 @@ from rummykit import Card, Game, Hand, Phase, Rules
 from rummykit.bots import HeuristicBot, get_bot
 from rummykit.bots.determinize import determinize, unseen_counts
 from rummykit.bots.evaluate import Values, pack_counts
-from rummykit.bots.heuristic import Judge
 from rummykit.bots.inference import card_weights
+from rummykit.bots.judge import Judge
 from rummykit.bots.stock import next_card, public_stock, replay_stock, reshuffled_cards
 from rummykit.view import PlayerView, view_of_hand
 

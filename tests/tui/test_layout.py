@@ -170,14 +170,17 @@ async def test_melds_that_do_not_fit_are_said_to_be_there_and_scroll_by_page_key
     from rummykit.tui.melds_box import MeldsBox
     from rummykit.tui.session import Session
 
-    session = Session.start("500-rum", {}, ["greedy"], players=6, seed=3, save_path=None)
-    for _ in range(2000):  # the person plays the hint's moves until 16 melds are down
+    for seed in range(3, 13):  # a game in which 16 melds go down in one hand
+        session = Session.start("500-rum", {}, ["greedy"], players=6, seed=seed, save_path=None)
+        for _ in range(2000):  # the person plays the hint's moves until 16 melds are down
+            if len(session.view().melds) >= 16 or session.over:
+                break
+            if session.human_to_act:
+                session.play(hint(session.view()).action)
+            else:
+                session.bot_step()
         if len(session.view().melds) >= 16:
             break
-        if session.human_to_act:
-            session.play(hint(session.view()).action)
-        else:
-            session.bot_step()
     assert len(session.view().melds) >= 16
     app = PlayApp(session, delay=0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -80,14 +80,15 @@ def may_go_out(
     for at, meld in enumerate(table):
         if JOKER_CODE not in meld.cards:
             continue
-        for c in {c for c in cards if c != JOKER_CODE and c != keep}:
+        for c in {c for c in cards if c != JOKER_CODE}:
             swapped = swap_joker(meld, c, 0)
             if swapped is None:
                 continue
             counts[c] -= 1
             counts[JOKER_CODE] += 1
             after = [*table[:at], swapped, *table[at + 1 :]]
-            found = can_meld_all(counts, 1, keep, ace, after)
+            # swapped in, a card that must be melded is on the table ([take.must-meld])
+            found = can_meld_all(counts, 1, -1 if c == keep else keep, ace, after)
             counts[c] += 1
             counts[JOKER_CODE] -= 1
             if found:

@@ -4,7 +4,7 @@ A playout of the search levels (:func:`rummykit.bots.policy.playout`) that stops
 the hand's end is scored by a static estimate of each seat's points. The plain estimate
 (:func:`rummykit.bots.policy.position_value`) takes fixed shares of the best melds in
 hand and of the cards left over. :func:`worth_value` scores each seat the way the
-heuristic scores its own hand (:meth:`rummykit.bots.heuristic.Judge.worth`): the points
+heuristic scores its own hand (:meth:`rummykit.bots.judge.Judge.worth`): the points
 on the table, the best melds in hand, what the other cards can be laid off for, and each
 card left over at its value times ``2q - 1``, where ``q`` is the chance it still gets
 melded: from its outs among the cards that seat cannot see, and the turns likely left.

@@ -113,10 +113,11 @@ MAX_BUDGET = 1_000_000_000
 #: where melds score (``melded-minus-hand`` scoring: 500 Rum, Remik) at 2 players, chosen
 #: from the measured ladder (docs/bots.md and BENCHMARKS.md). ``rollout`` does not
 #: clearly beat the heuristic in 2-player games (56.0% of 400 ``500-rum`` games, 54.2% of
-#: 400 ``remik-500`` games), so ``hard`` plays ``basic``, which the heuristic beats (61.3%
-#: and 64.2%), ``medium`` the heuristic made careless (``basic`` beats it in 69.0% of
-#: ``500-rum`` games, 83.2% of ``remik-500`` ones; it beats ``greedy`` in 80.8% and
-#: 89.0%), and ``expert`` is two steps of the ladder above ``hard``.
+#: 400 ``remik-500`` games), so ``hard`` plays ``basic``, which the heuristic beats (63.0%
+#: and 68.0%), ``medium`` the heuristic made careless (``basic`` beats it in 65.8% of
+#: ``500-rum`` games, 77.2% of ``remik-500`` ones; it beats ``greedy`` in 81.8% and
+#: 93.2%; all played again on 2026-11-30), and ``expert`` is two steps of the ladder
+#: above ``hard``.
 DIFFICULTIES: dict[str, str] = {
     "easy": "greedy",
     "medium": "careless-9",
