@@ -104,8 +104,9 @@ class Judge:
         self.dead_share = (
             measured_shares(len(view.players))[1] if dead_share is None else dead_share
         )
-        others = [k for seat, k in enumerate(view.hand_sizes) if seat != view.seat]
-        if values.melds_score and others and min(others) <= end_caught:
+        #: the fewest cards another player holds (0 alone at the table)
+        self.fewest = min((k for i, k in enumerate(view.hand_sizes) if i != view.seat), default=0)
+        if values.melds_score and len(view.hand_sizes) > 1 and self.fewest <= end_caught:
             # another player may go out at once: what is left over is mostly caught
             self.dead_share = FIRST_MODEL
         #: the danger of a discard that melds with a card the next player took from the
@@ -152,9 +153,8 @@ class Judge:
                 pool[int(c)] += pile_outs
             self.outs_pool = pool
         total = max(1, sum(self.unseen))
-        others = [s for i, s in enumerate(view.hand_sizes) if i != self.me] or [0]
         by_stock = view.stock_size / self.n + 0.5
-        by_out = 1.0 + 0.9 * min(others)
+        by_out = 1.0 + 0.9 * self.fewest
         self.turns_left = max(0.3, min(by_stock, by_out, 14.0))
         #: the chance that one given out among the unseen cards reaches this hand in time
         self.p_card = self.out_chance(total)
