@@ -155,7 +155,8 @@ VARIANTS: dict[str, tuple[type[Bot], dict[str, Any]]] = {
     # (benchmarks/holds.py measures what that could gain)
     "rollout-hold": (RolloutBot, {"hold": True}),
     # the heuristic, searching only whether to hold each planned meld (rollout's search
-    # and time limit): against the heuristic it measures that one ingredient in play
+    # and time limit, without its early stop, as first measured): against the heuristic
+    # it measures that one ingredient in play
     "hold-only": (
         MonteCarloBot,
         {

@@ -10,8 +10,8 @@ second. This script measures, on fixed seeded games:
   decision of the measured seats and a fingerprint of every event of every game. A
   change meant only to make a bot faster must leave the fingerprint as it was;
 - **``rollout``'s playouts**: one hand of each configuration with ``rollout`` in seat 0 on
-  a fixed budget of playouts a decision and no time limit, so the same work is timed
-  on any machine: milliseconds a decision (same fingerprint rule);
+  a fixed budget of playouts a decision, no time limit and no early stop, so the same
+  work is timed on any machine: milliseconds a decision (same fingerprint rule);
 - with ``--rounds``, also ``rollout`` as it plays (its time limit on): how many rounds
   (two playouts, one per candidate) its decisions completed where the time limit ended
   them (:func:`~rummykit.bots.montecarlo.over_time`; a decision whose last playout ran
@@ -130,6 +130,7 @@ def rollout_fixed(progress: bool) -> dict[str, Any]:
     for preset, players in CONFIGS:
         bot = RolloutBot(seed=1, budget=FIXED_BUDGET)
         bot.time_limit = None
+        bot.futility = 0.0  # every decision plays its whole budget: the same work
         driver = _play(
             preset,
             players,

@@ -26,10 +26,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rummykit import Game, Rules
@@ -37,6 +35,7 @@ from rummykit.actions import Action
 from rummykit.bots import get_bot
 from rummykit.bots import montecarlo as mc
 from rummykit.bots.montecarlo import FUTILITY, FUTILITY_ROUNDS, RolloutBot
+from rummykit.bots.parallel import run_tasks
 from rummykit.players import Driver, Player
 from rummykit.view import PlayerView
 
@@ -47,6 +46,9 @@ CONFIGS: tuple[tuple[str, int], ...] = (
     ("remik-500", 2),
     ("remik-500", 4),
 )
+
+#: How sure the search must be to play the second move (``rollout``'s ``confidence``).
+CONFIDENCE = RolloutBot().confidence
 
 #: The stop rules weighed: (least rounds, standard errors behind).
 RULES: tuple[tuple[int, float], ...] = tuple(
@@ -77,8 +79,8 @@ class Logged(RolloutBot):
             action = super().choose(view)
         finally:
             mc.reward = original
-        if rewards:  # two moves were weighed (a round cut short by the limit is left out)
-            pairs = len(rewards) // 2
+        pairs = len(rewards) // 2  # a round cut short by the limit is left out
+        if pairs:  # two moves were weighed
             self.gains.append([rewards[2 * i + 1] - rewards[2 * i] for i in range(pairs)])
         return action
 
@@ -110,32 +112,24 @@ def logged_gains(preset: str, players: int, decisions: int, seed: int) -> list[l
     return gains[:decisions]
 
 
-def mean_and_error(gains: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``gains`` (two or more) and its standard error.
-
-    >>> mean_and_error([1.0, 3.0])
-    (2.0, 1.0)
-    """
-    n = len(gains)
-    mean = sum(gains) / n
-    var = max(0.0, sum(g * g for g in gains) / n - mean * mean) * n / (n - 1)
-    return mean, math.sqrt(var / n)
+def sums(gains: Sequence[float]) -> tuple[list[float], list[float]]:
+    """The search's running sums after the rounds of ``gains`` (the first move's rewards
+    counted as 0): its ``totals`` and ``squares``."""
+    return [0.0, sum(gains)], [0.0, sum(g * g for g in gains)]
 
 
 def full_choice(gains: Sequence[float]) -> bool:
-    """Whether the full search plays the second move: its mean gain a standard error
-    above 0 (``confidence`` 1) over every round."""
-    if len(gains) < 2:
-        return False
-    mean, error = mean_and_error(gains)
-    return mean > error
+    """Whether the full search plays the second move: its mean gain over every round
+    :attr:`~rummykit.bots.montecarlo.MonteCarloBot.confidence` standard errors above 0
+    (as :func:`rummykit.bots.montecarlo.ahead` judges it)."""
+    return mc.ahead(*sums(gains), 1, len(gains), CONFIDENCE)
 
 
 def stopped(gains: Sequence[float], least: int, behind: float) -> tuple[bool, int]:
-    """The move played (True: the second) and the rounds played under the stop rule."""
-    for n in range(least, len(gains) + 1):
-        mean, error = mean_and_error(gains[:n])
-        if mean <= (-behind * error if error else 0.0):
+    """The move played (True: the second) and the rounds played under the stop rule
+    (:func:`rummykit.bots.montecarlo.hopeless` after ``least`` rounds or more)."""
+    for n in range(max(2, least), len(gains) + 1):
+        if mc.hopeless(*sums(gains[:n]), n, behind):
             return False, n
     return full_choice(gains), len(gains)
 
@@ -183,9 +177,14 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.decisions < 1 or args.jobs < 1:
         p.error("--decisions and --jobs must be at least 1")
-    with ProcessPoolExecutor(args.jobs) as pool:
-        futures = [pool.submit(measure, c, args.decisions, args.seed) for c in CONFIGS]
-        rows = [f.result() for f in futures]
+    done: dict[str, dict[str, Any]] = {}
+    run_tasks(
+        measure,
+        [(c, args.decisions, args.seed) for c in CONFIGS],
+        jobs=args.jobs,
+        finished=lambda row: done.__setitem__(row["config"], row),
+    )
+    rows = [done[f"{preset}/{players}"] for preset, players in CONFIGS]
     if args.json:
         print(json.dumps({"shipped": [FUTILITY_ROUNDS, FUTILITY], "configs": rows}, indent=2))
         return 0

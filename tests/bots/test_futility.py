@@ -7,6 +7,7 @@ The playouts here are real; only what each one is worth is set by the test (a wr
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -19,7 +20,7 @@ from rummykit.bots.montecarlo import FUTILITY, FUTILITY_ROUNDS, candidates
 SEVEN = Rules.preset("500-rum", hand_size=7)
 
 #: rounds (two playouts, one a move) of the budget every search here is given
-ROUNDS = 30
+ROUNDS = 16
 
 
 def two_moves() -> PlayerView:
@@ -38,7 +39,8 @@ def search(
     bot: MonteCarloBot, v: PlayerView, gains: Iterator[float], monkeypatch: pytest.MonkeyPatch
 ) -> tuple[bool, int]:
     """Whether ``bot`` plays the second move of ``v`` when each round's playout of it
-    is worth the next of ``gains`` more than the first's, and the rounds it played."""
+    is worth the next of ``gains`` more than the first's, and the rounds it played
+    (of :data:`ROUNDS` at most)."""
     bot.time_limit = None
     bot.budget = 2 * ROUNDS
     calls = itertools.count()
@@ -111,6 +113,12 @@ def test_rollout_searches_on_while_the_second_move_may_yet_be_better(
     second: bool,
 ) -> None:
     assert search(RolloutBot(seed=1), position, gains(), monkeypatch) == (second, ROUNDS)
+
+
+@pytest.mark.parametrize("futility", [-1.0, math.inf, math.nan])
+def test_a_stop_is_a_number_of_standard_errors_from_0(futility: float) -> None:
+    with pytest.raises(ValueError, match="futility"):
+        MonteCarloBot(futility=futility)
 
 
 def test_montecarlo_has_no_stop_unless_given_one(

@@ -3,13 +3,22 @@ rules."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
-from rummykit.bots import montecarlo
+from rummykit import PlayerView
+from rummykit.bots import RolloutBot, montecarlo
+
+from .test_futility import ROUNDS, search, two_moves
+
+
+@pytest.fixture(scope="module")
+def position() -> PlayerView:
+    return two_moves()
 
 
 @pytest.fixture
@@ -56,7 +65,6 @@ def test_logged_decisions_from_the_command_line(
     """Real games of rollout (its time limit on, as it is timed) against the heuristic:
     each logged decision weighed two moves for some rounds, and every rule is weighed."""
     monkeypatch.setattr(stops, "CONFIGS", (("500-rum", 2),))
-    original = montecarlo.reward
     assert stops.main(["--decisions", "2", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["shipped"] == [montecarlo.FUTILITY_ROUNDS, montecarlo.FUTILITY]
@@ -64,7 +72,53 @@ def test_logged_decisions_from_the_command_line(
     assert row["config"] == "500-rum/2" and row["decisions"] == 2 and row["mean_rounds"] >= 1
     assert len(row["rules"]) == len(stops.RULES)
     assert all(0 <= r["agree"] <= 1 and 0 < r["rounds"] <= 1 for r in row["rules"])
-    assert montecarlo.reward is original  # the wrapper is taken off again
+
+
+def test_the_gains_logged_are_the_second_move_over_the_first(
+    stops: ModuleType, position: PlayerView, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each round's gain is the second move's reward less the first's, in the order the
+    rounds were played; the search runs to its budget (no stop) and the reward it reads
+    is put back after each decision."""
+    rewards = itertools.cycle([5.0, 8.0, 2.0, -4.0, 7.0, 7.0])  # first, second, ...
+
+    def worth(scores: list[float], seat: int, low_wins: bool = False) -> float:
+        return next(rewards)
+
+    monkeypatch.setattr(montecarlo, "reward", worth)
+    bot = stops.Logged(seed=1)
+    bot.time_limit, bot.budget = None, 2 * 12
+    bot.choose(position)
+    assert bot.gains == [[3.0, -6.0, 0.0] * 4]
+    assert montecarlo.reward is worth
+
+
+@pytest.mark.parametrize(
+    "gains",
+    [
+        [-10.0] * ROUNDS,
+        [0.0] * ROUNDS,
+        [40.0] + [-10.0] * (ROUNDS - 1),
+        [10.0, -12.0] * 8,
+        [12.0, -2.0] * 8,
+    ],
+    ids=["worse", "same", "falls-behind", "near", "better"],
+)
+def test_the_rule_replayed_is_the_rule_the_search_plays(
+    stops: ModuleType,
+    position: PlayerView,
+    monkeypatch: pytest.MonkeyPatch,
+    gains: list[float],
+) -> None:
+    """The benchmark's replay of the shipped stop ends where ``rollout`` itself does, with
+    the same move, on the same gains; and its full search plays what ``rollout`` without
+    its stop plays."""
+    shipped = stops.stopped(gains, montecarlo.FUTILITY_ROUNDS, montecarlo.FUTILITY)
+    assert search(RolloutBot(seed=1), position, iter(gains), monkeypatch) == shipped
+    unstopped = RolloutBot(seed=1)
+    unstopped.futility = 0.0
+    full = search(unstopped, position, iter(gains), monkeypatch)
+    assert full == (stops.full_choice(gains), ROUNDS)
 
 
 def test_decisions_must_be_positive(stops: ModuleType) -> None:

@@ -257,9 +257,10 @@ def describe(level: str, rules: Rules | None = None, players: int = 2) -> str:
 
 def untimed(bot: Bot) -> Bot:
     """``bot`` with its search's time limit lifted (a difficulty's bots too, as it makes
-    them): a search level then stops on its budget alone, so the same seed gives the same
-    decisions on any machine, however busy (where the limit would stop it first, it
-    thinks longer). Other levels are unchanged. Returns ``bot``."""
+    them): a search level then stops on its budget (or ``rollout``'s early stop, which
+    reads only the playouts), so the same seed gives the same decisions on any machine,
+    however busy (where the limit would stop it first, it thinks longer). Other levels
+    are unchanged. Returns ``bot``."""
     if isinstance(bot, DifficultyBot):
         bot.untimed = True
         for inner in bot._bots.values():

@@ -130,6 +130,8 @@ class MonteCarloBot(Bot):
         super().__init__(seed, budget if budget is not None else self.default_budget, name)
         if rollout not in ("policy", "heuristic"):
             raise ValueError(f"rollout must be 'policy' or 'heuristic', not {rollout!r}")
+        if not 0 <= futility < math.inf:
+            raise ValueError(f"futility must be a number of standard errors from 0, not {futility}")
         #: who plays the playouts: the fast policy, or the heuristic itself
         #: (rummykit.bots.rollout)
         self.rollout = rollout
@@ -268,19 +270,38 @@ class MonteCarloBot(Bot):
     def _sure(self, totals: list[float], squares: list[float], j: int, done: int) -> bool:
         """Whether candidate ``j``'s mean gain over the first is :attr:`confidence`
         standard errors above 0 (paired on the same deals)."""
-        if done < 2:
-            return False
-        mean, error = gain(totals, squares, j, done)
-        return mean > self.confidence * error
+        return ahead(totals, squares, j, done, self.confidence)
 
     def _hopeless(self, totals: list[float], squares: list[float], done: int) -> bool:
-        """Whether every candidate but the first has a mean gain over it :attr:`futility`
-        standard errors below 0 (or none on any deal: the same outcome every time)."""
-        for j in range(1, len(totals)):
-            mean, error = gain(totals, squares, j, done)
-            if mean > (-self.futility * error if error else 0.0):
-                return False
-        return True
+        """Whether the search may stop, keeping the first candidate (:func:`hopeless`
+        with :attr:`futility`)."""
+        return hopeless(totals, squares, done, self.futility)
+
+
+def ahead(totals: list[float], squares: list[float], j: int, done: int, bar: float) -> bool:
+    """Whether candidate ``j``'s mean gain over the first is ``bar`` standard errors
+    above 0 after ``done`` rounds (never after fewer than 2): :func:`gain`'s terms."""
+    if done < 2:
+        return False
+    mean, error = gain(totals, squares, j, done)
+    return mean > bar * error
+
+
+def hopeless(totals: list[float], squares: list[float], done: int, behind: float) -> bool:
+    """Whether every candidate but the first has a mean gain over it ``behind``
+    standard errors below 0 after ``done`` rounds (at least 2), or no gain on any deal
+    (the same outcome every time): :func:`gain`'s terms.
+
+    >>> hopeless([0.0, -8.0], [0.0, 40.0], 2, 1.5)  # gains -2 and -6: -4 +- 2
+    True
+    >>> hopeless([0.0, -8.0], [0.0, 40.0], 2, 2.5)
+    False
+    """
+    for j in range(1, len(totals)):
+        mean, error = gain(totals, squares, j, done)
+        if mean > (-behind * error if error else 0.0):
+            return False
+    return True
 
 
 def gain(totals: list[float], squares: list[float], j: int, done: int) -> tuple[float, float]:
