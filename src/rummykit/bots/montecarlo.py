@@ -32,7 +32,19 @@ from rummykit.bots.race import Race
 from rummykit.bots.rollout import Pace, heuristic_playout
 from rummykit.view import PlayerView
 
-__all__ = ["LEAVES", "MonteCarloBot", "RolloutBot", "candidates", "over_time", "reward"]
+__all__ = [
+    "FUTILITY",
+    "FUTILITY_ROUNDS",
+    "LEAVES",
+    "MonteCarloBot",
+    "RolloutBot",
+    "ahead",
+    "candidates",
+    "gain",
+    "hopeless",
+    "over_time",
+    "reward",
+]
 
 #: The ways a playout that stops before the hand's end can be scored, by name: ``plain``
 #: (fixed shares of the melds and cards in hand) and ``worth`` (each seat's hand as the
