@@ -117,6 +117,9 @@ class Client:
         self.messages: list[dict[str, Any]] = []
         self.seq = seq or 0
         self.view: dict[str, Any] | None = None
+        #: the seq of the latest ``state`` read: the view is the table's at ``seq`` only
+        #: when the two agree (an event's state comes after it)
+        self.view_seq: int | None = None
         self.send({"type": "hello", "protocol": 1, "token": token, "seq": seq})
         self.welcome = self.until("welcome")
         self.seat: int | None = self.welcome["seat"]
@@ -140,7 +143,7 @@ class Client:
             self.seq = message["seq"]
         elif message["type"] == "state":
             self.view = message["view"]
-            self.seq = message["seq"]
+            self.seq = self.view_seq = message["seq"]
         return message
 
     def until(
@@ -274,7 +277,9 @@ def caught_up(clients: list[Client]) -> None:
     while True:
         latest = max(c.seq for c in clients)
         for c in clients:
-            while c.seq < latest or c.view is None or c.messages[-1]["type"] != "state":
+            # the view must be the one of the client's seq; other messages may come after
+            # it (an error, such as ``server.rate``, which no state follows; a table)
+            while c.seq < latest or c.view is None or c.view_seq != c.seq:
                 c.recv()
         # reading may take a client past ``latest`` (a move came meanwhile): go round
         # again until every client stands at the same seq

@@ -296,10 +296,7 @@ def test_after_an_undo_a_reconnecting_client_is_told_what_was_taken_back(
 def _reach_a_meld(clients: list[Client]) -> Client:
     """Plays on (draws, passes, first discards) until the player to act may meld."""
     for _ in range(400):
-        latest = max(c.seq for c in clients)
-        for c in clients:
-            while c.seq < latest or c.messages[-1]["type"] != "state":
-                c.recv()
+        caught_up(clients)
         view = clients[0].view
         assert view is not None and not view["game_over"]
         mover = clients[view["to_act"]]

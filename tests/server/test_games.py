@@ -55,6 +55,20 @@ def test_people_play_a_whole_game_against_each_other(live: LiveServer) -> None:
     assert game["table"] == table and game["players"] == ["Ana", "Ben"]
 
 
+def test_people_who_play_faster_than_the_limit_are_slowed_and_play_on(
+    make_server: Callable[..., LiveServer], sqlite_url: str
+) -> None:
+    # machine-speed people meet ``server.rate`` refusals, which no state follows: they
+    # wait and play on, and the game ends (CI once hung here on a refusal)
+    with make_server(db=sqlite_url, rate=25.0, burst=2) as live:
+        table, clients, watcher = _seated(live, ("open", "open"), ONE_HAND)
+        acks = play_together(clients, random_legal(random.Random(7)))
+        _watched_to_the_end(watcher, live, table)
+    refused = [m for c in clients for m in c.messages if m["type"] == "error"]
+    assert refused and {m["rule"] for m in refused} == {"server.rate"}
+    assert acks > 10 and all(c.view is not None and c.view["game_over"] for c in clients)
+
+
 def test_people_play_a_whole_game_against_bots_while_somebody_watches(live: LiveServer) -> None:
     table, clients, watcher = _seated(
         live, ("open", "greedy", "open", "heuristic"), {"target": 100}
