@@ -59,8 +59,10 @@ def test_people_who_play_faster_than_the_limit_are_slowed_and_play_on(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:
     # machine-speed people meet ``server.rate`` refusals, which no state follows: they
-    # wait and play on, and the game ends (CI once hung here on a refusal)
-    with make_server(db=sqlite_url, rate=25.0, burst=2) as live:
+    # wait and play on, and the game ends (CI once hung here on a refusal). One message
+    # every 0.125 s: a draw and a discard sent within it (however slow the machine, a
+    # round trip takes less) meet a refusal
+    with make_server(db=sqlite_url, rate=8.0, burst=1) as live:
         table, clients, watcher = _seated(live, ("open", "open"), ONE_HAND)
         acks = play_together(clients, random_legal(random.Random(7)))
         _watched_to_the_end(watcher, live, table)
