@@ -110,7 +110,8 @@ def test_a_join_whose_table_closes_meanwhile_is_refused_as_closed(
         )
         with socket.create_connection(("127.0.0.1", live.port)) as sock:
             sock.sendall(head.encode() + body[:3])
-            time.sleep(2.0)  # the sweep closes the table while the body is on its way
+            # the sweep closes (and drops) the table while the body is on its way
+            wait_for(lambda: table not in live.server.lobby.tables, timeout=30)
             sock.sendall(body[3:])
             answer = _response(sock)
         assert answer.startswith("HTTP/1.1 404"), answer
