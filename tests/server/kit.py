@@ -219,8 +219,10 @@ def two_people(live: LiveServer, clock: int | None = None) -> tuple[str, list[st
     and their clients."""
     table = live.table(seats("open", "open"), clock=clock)["id"]
     tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
-    live.post(f"/tables/{table}/start", {"token": tokens[0]})
+    # connected before the start, which sends each its first state: a short clock may
+    # not run out (and its notice go unseen) while a slow machine is still connecting
     clients = [live.client(table, t) for t in tokens]
+    live.post(f"/tables/{table}/start", {"token": tokens[0]})
     for c in clients:
         c.until("state")
     return table, tokens, clients

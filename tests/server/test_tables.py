@@ -351,8 +351,8 @@ def test_a_clock_that_ran_out_does_not_run_out_again_after_leave_and_back(
     with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=4.0) as live:
         table = live.table(seats("open", "open"), clock=1)["id"]
         tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
+        clients = [live.client(table, t) for t in tokens]  # before the 1-second clock runs
         live.post(f"/tables/{table}/start", {"token": tokens[0]})
-        clients = [live.client(table, t) for t in tokens]
         first = clients[0].until("state")
         mover = first["view"]["to_act"]
         watcher = clients[1 - mover]
