@@ -295,7 +295,8 @@ def play_together(
     timeout: float = 60,
 ) -> int:
     """Plays every seat of ``clients`` from one thread, each choosing from its own view,
-    until the game is over (bots at the table play meanwhile); returns the acks."""
+    until the game is over (bots at the table play meanwhile); returns the acks. A
+    spectator among ``clients`` (``clients[0]`` must hold a seat) reads along."""
     deadline = time.monotonic() + timeout
     acks = 0
     while True:

@@ -162,10 +162,17 @@ def test_no_message_holds_a_card_hidden_from_its_seat(
         import threading
 
         other = threading.Thread(target=b.play_to_end)
+        # the watcher reads as the game goes: one that read nothing for a whole game
+        # could fill the socket's buffers and be cut off as slow
+        over = threading.Thread(
+            target=watcher.until, args=("table", lambda m: m["table"]["status"] == "over", 150)
+        )
         other.start()
+        over.start()
         a.play_to_end()
         other.join(60)
-        watcher.until("table", lambda m: m["table"]["status"] == "over", timeout=30)
+        over.join(60)
+        assert not over.is_alive() and watcher.messages[-1]["table"]["status"] == "over"
         assert counted[0] > 100 and strict[0] > 50
         assert problems == []
         for m in watcher.messages:
