@@ -17,14 +17,19 @@ from tests.server.kit import Client, LiveServer, seats, two_people, wait_for
 
 
 class SlowBot:
-    """Thinks for a while (sleeping, as a bot waiting on a search would), then plays its
-    first legal action."""
+    """Thinks (blocked, as a bot deep in a search would be) until the test lets it go,
+    then plays its first legal action."""
+
+    #: set by the test once it has seen what it must see while the bot thinks
+    done = threading.Event()
+    thinking = threading.Event()
 
     def __init__(self, level: str, *, seed: str = "", name: str = "") -> None:
         self.name = name or level
 
     def act(self, view: PlayerView) -> Action:
-        time.sleep(1.5)
+        SlowBot.thinking.set()
+        SlowBot.done.wait(30)
         return view.legal_actions[0]
 
 
@@ -43,6 +48,11 @@ def _wait_turn(client: Client) -> None:
 def test_a_slow_bot_blocks_neither_other_tables_nor_its_own(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:
+    # the bot thinks until the test has played at another table and been served at the
+    # bot's own: were it thinking on the event loop, neither would be answered (a 10 s
+    # time-out) and the bot would play first
+    SlowBot.done.clear()
+    SlowBot.thinking.clear()
     with make_server(db=sqlite_url, extra_levels={"slow": SlowBot}) as live:
         slow = live.table(seats("open", "slow"))["id"]
         ana = live.join(slow, "Ana")
@@ -59,13 +69,15 @@ def test_a_slow_bot_blocks_neither_other_tables_nor_its_own(
         for p in players:
             p.until("state")
         mover = next(p for p in players if p.my_turn())
+        assert SlowBot.thinking.wait(10)
         waiting = live.get(f"/tables/{slow}")["seq"]
-        started = time.monotonic()
-        assert mover.act("draw")["type"] == "ack"
-        watcher = live.client(slow)  # the slow table itself still answers
-        watcher.until("state")
-        assert time.monotonic() - started < 1.4
-        assert live.get(f"/tables/{slow}")["seq"] == waiting  # its bot is still thinking
+        try:
+            assert mover.act("draw")["type"] == "ack"
+            watcher = live.client(slow)  # the slow table itself still answers
+            watcher.until("state")
+            assert live.get(f"/tables/{slow}")["seq"] == waiting  # its bot is still thinking
+        finally:
+            SlowBot.done.set()
         assert client.until("event", timeout=10)["by"] == "bot"
 
 
