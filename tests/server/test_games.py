@@ -64,7 +64,7 @@ def test_people_who_play_faster_than_the_limit_are_slowed_and_play_on(
     # round trip takes less) meet a refusal
     with make_server(db=sqlite_url, rate=8.0, burst=1) as live:
         table, clients, watcher = _seated(live, ("open", "open"), ONE_HAND)
-        acks = play_together(clients, random_legal(random.Random(7)))
+        acks = play_together([*clients, watcher], random_legal(random.Random(7)))
         _watched_to_the_end(watcher, live, table)
     refused = [m for c in clients for m in c.messages if m["type"] == "error"]
     assert refused and {m["rule"] for m in refused} == {"server.rate"}

@@ -172,7 +172,8 @@ def test_no_message_holds_a_card_hidden_from_its_seat(
         a.play_to_end()
         other.join(60)
         over.join(60)
-        assert not over.is_alive() and watcher.messages[-1]["table"]["status"] == "over"
+        assert not over.is_alive() and watcher.messages[-1]["type"] == "table"
+        assert watcher.messages[-1]["table"]["status"] == "over"
         assert counted[0] > 100 and strict[0] > 50
         assert problems == []
         for m in watcher.messages:

@@ -29,7 +29,7 @@ class SlowBot:
 
     def act(self, view: PlayerView) -> Action:
         SlowBot.thinking.set()
-        SlowBot.done.wait(30)
+        SlowBot.done.wait(120)
         return view.legal_actions[0]
 
 
@@ -54,30 +54,30 @@ def test_a_slow_bot_blocks_neither_other_tables_nor_its_own(
     SlowBot.done.clear()
     SlowBot.thinking.clear()
     with make_server(db=sqlite_url, extra_levels={"slow": SlowBot}) as live:
-        slow = live.table(seats("open", "slow"))["id"]
-        ana = live.join(slow, "Ana")
-        live.post(f"/tables/{slow}/start", {"token": ana})
-        client = live.client(slow, ana)
-        client.until("state")
-        if client.my_turn():
-            _play_turn(client)
-        assert client.view is not None and client.view["to_act"] == 1  # the slow bot thinks
-        fast = live.table(seats("open", "open"))["id"]
-        tokens = [live.join(fast, "Cleo"), live.join(fast, "Dan")]
-        live.post(f"/tables/{fast}/start", {"token": tokens[0]})
-        players = [live.client(fast, t) for t in tokens]
-        for p in players:
-            p.until("state")
-        mover = next(p for p in players if p.my_turn())
-        assert SlowBot.thinking.wait(10)
-        waiting = live.get(f"/tables/{slow}")["seq"]
         try:
+            slow = live.table(seats("open", "slow"))["id"]
+            ana = live.join(slow, "Ana")
+            live.post(f"/tables/{slow}/start", {"token": ana})
+            client = live.client(slow, ana)
+            client.until("state")
+            if client.my_turn():
+                _play_turn(client)
+            assert client.view is not None and client.view["to_act"] == 1  # the slow bot thinks
+            fast = live.table(seats("open", "open"))["id"]
+            tokens = [live.join(fast, "Cleo"), live.join(fast, "Dan")]
+            live.post(f"/tables/{fast}/start", {"token": tokens[0]})
+            players = [live.client(fast, t) for t in tokens]
+            for p in players:
+                p.until("state")
+            mover = next(p for p in players if p.my_turn())
+            assert SlowBot.thinking.wait(10)
+            waiting = live.get(f"/tables/{slow}")["seq"]
             assert mover.act("draw")["type"] == "ack"
             watcher = live.client(slow)  # the slow table itself still answers
             watcher.until("state")
             assert live.get(f"/tables/{slow}")["seq"] == waiting  # its bot is still thinking
         finally:
-            SlowBot.done.set()
+            SlowBot.done.set()  # however the test went: the server can stop
         assert client.until("event", timeout=10)["by"] == "bot"
 
 
