@@ -63,12 +63,7 @@ def test_a_slow_bot_blocks_neither_other_tables_nor_its_own(
             if client.my_turn():
                 _play_turn(client)
             assert client.view is not None and client.view["to_act"] == 1  # the slow bot thinks
-            fast = live.table(seats("open", "open"))["id"]
-            tokens = [live.join(fast, "Cleo"), live.join(fast, "Dan")]
-            live.post(f"/tables/{fast}/start", {"token": tokens[0]})
-            players = [live.client(fast, t) for t in tokens]
-            for p in players:
-                p.until("state")
+            _, _, players = two_people(live)  # another table
             mover = next(p for p in players if p.my_turn())
             assert SlowBot.thinking.wait(10)
             waiting = live.get(f"/tables/{slow}")["seq"]
