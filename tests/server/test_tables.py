@@ -40,6 +40,19 @@ def _play_turn(client: Client) -> None:
     assert client.act(f"discard {client.view['hand'][0]}")["type"] == "ack"
 
 
+def _up_to_the_bot(live: LiveServer, level: str) -> tuple[str, Client]:
+    """Ana at a started table against a bot of ``level`` (seat 1), her first turn
+    played if it was hers: the table's id and her client, the bot to act."""
+    table = live.table(seats("open", level))["id"]
+    ana = live.join(table, "Ana")
+    live.post(f"/tables/{table}/start", {"token": ana})
+    client = live.client(table, ana)
+    client.until("state")
+    if client.my_turn():
+        _play_turn(client)
+    return table, client
+
+
 def _wait_turn(client: Client) -> None:
     while not client.my_turn():
         client.recv()
@@ -55,13 +68,7 @@ def test_a_slow_bot_blocks_neither_other_tables_nor_its_own(
     SlowBot.thinking.clear()
     with make_server(db=sqlite_url, extra_levels={"slow": SlowBot}) as live:
         try:
-            slow = live.table(seats("open", "slow"))["id"]
-            ana = live.join(slow, "Ana")
-            live.post(f"/tables/{slow}/start", {"token": ana})
-            client = live.client(slow, ana)
-            client.until("state")
-            if client.my_turn():
-                _play_turn(client)
+            slow, client = _up_to_the_bot(live, "slow")
             assert client.view is not None and client.view["to_act"] == 1  # the slow bot thinks
             _, _, players = two_people(live)  # another table
             mover = next(p for p in players if p.my_turn())
@@ -419,13 +426,7 @@ def test_a_search_bot_plays_in_a_worker_process(
     make_server: Callable[..., LiveServer], sqlite_url: str, level: str
 ) -> None:
     with make_server(db=sqlite_url, processes=1) as live:
-        table = live.table(seats("open", level))["id"]
-        ana = live.join(table, "Ana")
-        live.post(f"/tables/{table}/start", {"token": ana})
-        client = live.client(table, ana)
-        client.until("state")
-        if client.my_turn():
-            _play_turn(client)
+        _, client = _up_to_the_bot(live, level)
         event = client.until("event", lambda m: m["event"]["seat"] == 1, timeout=60)
         assert event["by"] == "bot"
         assert live.server.runner._pool is not None  # it went through the pool
