@@ -363,12 +363,9 @@ def test_a_clock_that_ran_out_does_not_run_out_again_after_leave_and_back(
     make_server: Callable[..., LiveServer], sqlite_url: str
 ) -> None:
     with make_server(db=sqlite_url, clock_range=(1, 600), bot_delay=4.0) as live:
-        table = live.table(seats("open", "open"), clock=1)["id"]
-        tokens = [live.join(table, "Ana"), live.join(table, "Ben")]
-        clients = [live.client(table, t) for t in tokens]  # before the 1-second clock runs
-        live.post(f"/tables/{table}/start", {"token": tokens[0]})
-        first = clients[0].until("state")
-        mover = first["view"]["to_act"]
+        table, tokens, clients = two_people(live, clock=1)
+        assert clients[0].view is not None
+        mover = clients[0].view["to_act"]
         watcher = clients[1 - mover]
         n1 = watcher.until("notice", timeout=5)
         live.post(f"/tables/{table}/leave", {"token": tokens[mover]})
