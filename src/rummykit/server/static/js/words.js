@@ -27,7 +27,8 @@ export function describe(name, text, taken = [], spoken = false) {
     case "meld":
       return t("log.meld", { name, cards });
     case "layoff":
-      // an ace that fits both ends of a run names its end: two choices, two labels
+      // a card whose end changes the score (an ace on a twelve-card run, a king on A..Q
+      // round the corner) names its end: two choices, two labels
       if (a.end === "low") return t("log.layoff-low", { name, cards, meld: a.meld });
       if (a.end === "high") return t("log.layoff-high", { name, cards, meld: a.meld });
       return t("log.layoff", { name, cards, meld: a.meld });
