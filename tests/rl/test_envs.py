@@ -176,6 +176,21 @@ def test_single_seat_refuses_a_step_after_max_steps_cut_the_game_short() -> None
         s.step(int(np.flatnonzero(s.table.observe(s.seat)[1])[0]))
 
 
+@pytest.mark.parametrize("max_steps", [None, MAX_STEPS + 10])
+def test_single_seat_max_steps_none_or_above_the_tables_limit_is_never_cut_there(
+    max_steps: int | None,
+) -> None:
+    # SingleSeatEnv counts the learner's steps itself: its table's own limit of MAX_STEPS
+    # used to zero the mask at the learner's 100,000th action, so max_steps=None (or more)
+    # read the next legal action as illegal and ended the game with illegal_reward
+    s = SingleSeatEnv(players=2, opponents="random", max_steps=max_steps)
+    obs, _info = s.reset(seed=4)
+    s.table.steps = MAX_STEPS  # as after the learner's 100,000th action
+    obs, _reward, terminated, truncated, info = s.step(_random_step(obs, np.random.default_rng(4)))
+    assert not terminated and not truncated and "illegal" not in info
+    assert obs["action_mask"].any() and s.action_masks().any()
+
+
 def test_a_negative_seed_is_refused_not_read_as_its_absolute_value() -> None:
     e = raw_env()
     with pytest.raises(ValueError, match="seed must be a whole number from 0, not -5"):

@@ -66,10 +66,18 @@ class SingleSeatEnv(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be ansi, human or None, not {render_mode!r}")
-        self.table = Table(
-            preset, players, reward=reward, reward_scale=reward_scale, options=options
-        )
         check_max_steps(max_steps)
+        # the learner's steps are counted here (the table counts only those it applies,
+        # the learner's, and would cut the game at its own limit: max_steps=None or
+        # above it would then read the learner's next action as illegal)
+        self.table = Table(
+            preset,
+            players,
+            reward=reward,
+            reward_scale=reward_scale,
+            max_steps=None,
+            options=options,
+        )
         players = self.table.players
         given = seat
         try:  # numpy's integers too, not True or 1.0
