@@ -42,6 +42,7 @@ def test_names_are_checked_and_distinct(live: LiveServer) -> None:
         ("ana", "taken"),
         ("", "empty"),
         ("x" * 30, "at most"),
+        ("x" * 100, "at most"),  # not a request error: the name's own rule answers
     ]:
         response = live.http.post(f"/tables/{table}/join", json={"name": bad})
         assert response.status_code == 400, bad
@@ -66,6 +67,10 @@ def test_bad_requests_get_named_errors(live: LiveServer) -> None:
         # only a person's token starts a game: a table of bots alone could never start
         ({"seats": [{"kind": "bot"}, {"kind": "bot", "level": "greedy"}]}, "lobby.seats"),
         ({"clock": 1}, "lobby.clock"),
+        ({"clock": 0}, "lobby.clock"),
+        ({"clock": -5}, "lobby.clock"),
+        ({"clock": 3601}, "lobby.clock"),
+        ({"seats": [{"kind": "bot", "name": "x" * 100}, {"kind": "open"}]}, "lobby.name"),
         ({"surprise": True}, "lobby.request"),
     ]
     for body, rule in cases:
@@ -85,6 +90,9 @@ def test_seats_tokens_and_states(live: LiveServer) -> None:
     ana = live.join(table, "Ana", seat=1)
     response = live.http.post(f"/tables/{table}/join", json={"name": "Ben", "seat": 1})
     assert response.status_code == 409 and response.json()["error"]["rule"] == "lobby.seat"
+    for seat in (-1, 2, 65, 10**6):  # no such seat: the seat's rule, not a request error
+        response = live.http.post(f"/tables/{table}/join", json={"name": "Ben", "seat": seat})
+        assert response.status_code == 400 and response.json()["error"]["rule"] == "lobby.seat"
     response = live.http.post(f"/tables/{table}/start", json={"token": ana})
     assert response.json()["error"]["rule"] == "lobby.seat"  # a seat is still open
     response = live.http.post(f"/tables/{table}/start", json={"token": "not-a-token"})

@@ -49,15 +49,13 @@ ROOM_GRACE = 30.0
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 
-_Name = Annotated[str, msgspec.Meta(max_length=64)]
-
 
 class SeatSpec(msgspec.Struct, forbid_unknown_fields=True):
     """A seat of a new table: open for a person, or a bot of ``level``."""
 
     kind: Annotated[str, msgspec.Meta(pattern="^(open|bot)$")] = "open"
     level: Annotated[str, msgspec.Meta(max_length=32)] | None = None
-    name: _Name | None = None
+    name: str | None = None
 
 
 class NewTable(msgspec.Struct, forbid_unknown_fields=True):
@@ -68,7 +66,8 @@ class NewTable(msgspec.Struct, forbid_unknown_fields=True):
     seats: list[SeatSpec] = msgspec.field(
         default_factory=lambda: [SeatSpec(), SeatSpec("bot", "heuristic")]
     )
-    clock: Annotated[int, msgspec.Meta(ge=1)] | None = None
+    #: seconds a turn; the lobby's clock range is checked by its rule (lobby.clock)
+    clock: int | None = None
 
 
 def maker_key(address: str) -> str | None:

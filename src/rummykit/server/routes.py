@@ -64,8 +64,10 @@ _Token = Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
 class JoinBody(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /tables/{ref}/join``."""
 
-    name: Annotated[str, msgspec.Meta(max_length=64)]
-    seat: Annotated[int, msgspec.Meta(ge=0, le=64)] | None = None
+    #: the name and the seat are checked by their rules (lobby.name, lobby.seat); the
+    #: body's size bounds them meanwhile
+    name: str
+    seat: int | None = None
     #: the client's key for this join (see :func:`rummykit.server.seating.join`)
     key: Annotated[str, msgspec.Meta(max_length=128)] | None = None
 
