@@ -154,3 +154,23 @@ def test_one_bot_named_with_its_budget_written_two_ways_is_one_bot(
     args = ["simulate", "--bots", "ismcts:7,ismcts:007", "--games", "2", "--quiet"]
     assert main(args) == 2
     assert "ismcts-7" in _err(capsys)
+
+
+@pytest.mark.parametrize("host", ["192.168..1", "a" * 64 + ".example"])
+def test_serve_at_a_host_name_with_an_empty_or_too_long_part_says_so(
+    host: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the IDNA codec's UnicodeError escaped as a traceback: it is no OSError
+    assert main(["serve", "--host", host, "--port", "18999"]) == 4
+    err = capsys.readouterr().err
+    assert f"--host {host}: not a host name" in err
+
+
+def test_a_path_from_the_home_of_no_such_user_is_taken_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Path.expanduser raises RuntimeError for ~nosuchuser; the shell leaves it as written
+    monkeypatch.chdir(tmp_path)
+    args = ["simulate", "--bots", "greedy,random", "--games", "2", "--quiet"]
+    assert main([*args, "--log", "~rummykit-no-such-user/m.jsonl"]) == 0
+    assert (tmp_path / "~rummykit-no-such-user" / "m.jsonl").read_text().count("\n") == 2

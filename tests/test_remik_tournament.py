@@ -5,7 +5,9 @@ chips are conserved and every tournament ends."""
 from __future__ import annotations
 
 import copy
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -544,3 +546,33 @@ def test_cli_tournament_replay_refuses_the_options_of_a_new_tournament(
 def test_cli_tournament_standings_say_one_chip() -> None:
     t = Tournament(["Ana", "Ben"], TournamentRules(starting_chips=1))
     assert describe_standings(t).splitlines() == ["   1  Ana     1 chip", "   1  Ben     1 chip"]
+
+
+class _ReaderGone(io.StringIO):
+    """Standard output whose reader went away (``| head -3``) after ``lines`` lines."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.left = lines
+
+    def write(self, text: str) -> int:
+        if self.left <= 0:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.left -= text.count("\n")
+        return super().write(text)
+
+
+def test_cli_tournament_whose_reader_goes_away_keeps_the_rounds_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `rummykit tournament --record cup.json | head -3` wrote no record at all: the
+    # broken pipe of the round's standings passed by the save of the rounds played
+    path = tmp_path / "cup.json"
+    argv = ["tournament", "--players", "8", "--bots", "random", "--seed", "4"]
+    monkeypatch.setattr(sys, "stdout", _ReaderGone(3))
+    assert main([*argv, "--record", str(path)]) == 0  # as `| head` wants: no error
+    err = capsys.readouterr().err
+    assert f"rummykit tournament: the 1 round played is in {path}" in err
+    monkeypatch.undo()
+    assert main(["tournament", "--replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("1 round; leader (the record stops before")

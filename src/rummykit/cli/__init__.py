@@ -125,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (| head): what it wanted is written
+        _drop_stdout()
         return 0
     except OSError as e:  # the output cannot be written: a full disk, a closed terminal
         _drop_stdout()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -192,7 +193,7 @@ def run(
         return _bad(f"--margin must be a number of points more than 0, not {args.margin}")
     if args.records:
         return _bad("--records saves whole games; with --paired use --log FILE")
-    log = Path(args.log).expanduser() if args.log else None
+    log = Path(os.path.expanduser(args.log)) if args.log else None
     match = (
         f"{specs[0].label} vs {specs[1].label}, {rules}, {players} players, {args.lineup}, "
         f"seed {seed}"

@@ -217,14 +217,14 @@ def build_session(args: argparse.Namespace) -> Any:
         )
     save: Path | None = None
     if not args.no_save:
-        save = Path(args.save).expanduser() if args.save else default_save_path()
+        save = Path(os.path.expanduser(args.save)) if args.save else default_save_path()
     try:
         levels = split_bots(args.bots)
     except ValueError as e:
         raise RulesError("bots", str(e)) from None
     if args.resume is not None:
         _check_resume(args)
-        path = Path(args.resume).expanduser() if args.resume else default_save_path()
+        path = Path(os.path.expanduser(args.resume)) if args.resume else default_save_path()
         if args.save is None and not args.no_save:
             save = path
         session = Session.resume(
@@ -344,7 +344,9 @@ def run(args: argparse.Namespace) -> int:
             "or play without saving with --no-save"
         )
         return 2
-    resumed = None if args.resume is None else Path(args.resume or default_save_path())
+    resumed = None
+    if args.resume is not None:
+        resumed = Path(os.path.expanduser(args.resume)) if args.resume else default_save_path()
     if not args.new and path is not None and (resumed is None or _other(path, resumed)):
         # a game resumed is saved over itself; any other unfinished game is kept
         found = unfinished_game(path)
@@ -430,7 +432,7 @@ def _cannot_save(path: Path) -> str | None:
 
 def _other(path: Path, resumed: Path) -> bool:
     """Whether the game is saved somewhere else than the file it was resumed from."""
-    return path.expanduser().resolve() != resumed.expanduser().resolve()
+    return path.resolve() != resumed.resolve()  # both with ~ expanded where it names a user
 
 
 def _terminal() -> bool:

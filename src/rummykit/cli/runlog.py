@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rummykit.errors import RecordError
+from rummykit.files import write_atomically
 from rummykit.record import read_json
 
 T = TypeVar("T")
@@ -42,7 +43,8 @@ def load(path: Path, run: str, parse: Callable[[dict[str, Any]], T], foreign: st
             doc = read_json(line)  # NaN, Infinity and 1e999 are no numbers of a log
         except RecordError as exc:
             if n == len(lines) and out and not text.endswith("\n"):  # cut short
-                path.write_text("".join(ln + "\n" for ln in lines[:-1]), encoding="utf-8")
+                # all or nothing: an interruption now must not lose the games saved
+                write_atomically(path, "".join(ln + "\n" for ln in lines[:-1]))
                 break
             raise ValueError(f"{path}:{n}: not a line of a log ({exc})") from None
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -233,6 +234,8 @@ def _resolved(host: str, port: int) -> tuple[Any, ...] | str:
         return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
     except OSError as e:  # an unknown host
         return f"--host {host}: {e.strerror or e}"
+    except UnicodeError:  # the name's IDNA encoding fails: 192.168..1
+        return f"--host {host}: not a host name (a part between dots is empty or too long)"
 
 
 def _host_problem(host: str, port: int) -> str | None:
@@ -356,7 +359,7 @@ def _expanded(url: str) -> str | None:
     except (ArgumentError, ValueError):
         return None
     if parsed.get_backend_name() == "sqlite" and (parsed.database or "").startswith("~"):
-        database = str(Path(parsed.database or "").expanduser())
+        database = os.path.expanduser(parsed.database or "")
         return parsed.set(database=database).render_as_string(hide_password=False)
     return url
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -423,7 +424,7 @@ def run(args: argparse.Namespace) -> int:
         rules.check_players(players)
         records: Path | None = None
         if args.records and not args.paired:  # --paired refuses it: make no folder
-            records = Path(args.records).expanduser()
+            records = Path(os.path.expanduser(args.records))
             try:
                 runlog.writable_folder(records)
             except ValueError as e:
@@ -446,7 +447,7 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     args.games = whole
-    log = Path(args.log).expanduser() if args.log else None
+    log = Path(os.path.expanduser(args.log)) if args.log else None
     name = f"{', '.join(s.label for s in specs)}, {rules}, {players} players, seed {seed}"
     try:
         saved = (
@@ -479,7 +480,8 @@ def run(args: argparse.Namespace) -> int:
                 deadline=None if args.stop_after is None else time.monotonic() + args.stop_after,
             )
     except ValueError as e:  # a saved game that does not fit this match
-        print(f"rummykit simulate: --log {log}: {e}", file=sys.stderr)
+        where = f"--log {log}: " if log is not None else ""
+        print(f"rummykit simulate: {where}{e}", file=sys.stderr)
         return 2
     except OSError as e:  # a game could not be saved: a full disk, a read-only folder
         print(f"rummykit simulate: {runlog.write_failed(e, log)}", file=sys.stderr)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -22,6 +23,7 @@ from rummykit.cli.replay_cmd import printable
 from rummykit.cli.rules_cmd import parse_sets
 from rummykit.cli.seeds import parse_seed
 from rummykit.errors import RulesError, RummyError
+from rummykit.files import write_atomically
 from rummykit.players import Player
 from rummykit.record import read_file, read_json
 from rummykit.remik_tournament import (
@@ -329,10 +331,12 @@ def run(args: argparse.Namespace) -> int:
         seed = parse_seed(args.seed)  # one a record can hold: 007 plays as 7
         players = _players(args.players, args.bots, seed)
         t = Tournament(list(players), rules, seed=seed)
-        record = Path(args.record).expanduser() if args.record is not None else None
+        record = None if args.record is None else Path(os.path.expanduser(args.record))
         if record is not None:  # a record that cannot be written is said before playing
             if record.is_dir():
                 raise _Bad(f"--record {record} is a folder")
+            if record.exists() and not os.access(record, os.W_OK):
+                raise _Bad(f"--record: cannot write {record}: permission denied")
             try:  # its folder is made if missing, as simulate --records and play --save do
                 runlog.writable_folder(record.parent)
             except ValueError as e:
@@ -354,15 +358,17 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         t.play(players, on_round=each_round)
-    except (RummyError, KeyboardInterrupt) as e:
+    except (RummyError, KeyboardInterrupt, OSError) as e:
         # the rounds played are kept: the record stops before the round that did not end
+        # (an interruption, a rule the round broke, or the output that failed: | head)
         if not args.quiet:
             print(file=sys.stderr)  # ends the progress line
         if record is not None and t.rounds:
             rounds = len(t.rounds)
-            saved = f"the {rounds} round{'' if rounds == 1 else 's'} played are in {record}"
+            played = "1 round played is" if rounds == 1 else f"{rounds} rounds played are"
+            saved = f"the {played} in {record}"
             print(f"rummykit tournament: {_save(record, t) or saved}", file=sys.stderr)
-        if isinstance(e, KeyboardInterrupt):
+        if not isinstance(e, RummyError):
             raise
         print(f"rummykit tournament: {e.message}", file=sys.stderr)
         return 1 if isinstance(e, HandNeverEnded) else 2
@@ -379,7 +385,7 @@ def run(args: argparse.Namespace) -> int:
 def _save(record: Path, t: Tournament) -> str | None:
     """Writes the tournament record of the rounds played; None, or why it could not."""
     try:
-        record.write_text(json.dumps(t.to_record()) + "\n")
+        write_atomically(record, json.dumps(t.to_record()) + "\n")
     except OSError as e:
         return f"--record: cannot write {record}: {e.strerror or e}"
     return None

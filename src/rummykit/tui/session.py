@@ -15,10 +15,8 @@ after every action, and undoes the person's last action when that reveals nothin
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +28,7 @@ from rummykit.bots import DEFAULT_LEVEL, get_bot, resolve_level
 from rummykit.cards import Card
 from rummykit.errors import IllegalAction, RecordError, RulesError, RummyError
 from rummykit.events import Event, HandResult
+from rummykit.files import write_atomically
 from rummykit.game import Game
 from rummykit.players import Driver, Player
 from rummykit.record import HAND_KEYS, RECORD_KEYS, load_game, read_file, read_json, write_record
@@ -72,7 +71,7 @@ RECORD_KEY = "play"
 
 def default_save_path() -> Path:
     """The default save file: ``$RUMMYKIT_SAVE`` if set, else ``~/.rummykit/last-game.json``."""
-    return Path(os.environ.get("RUMMYKIT_SAVE") or DEFAULT_SAVE).expanduser()
+    return Path(os.path.expanduser(os.environ.get("RUMMYKIT_SAVE") or DEFAULT_SAVE))
 
 
 class UndoRefused(RummyError):
@@ -571,49 +570,6 @@ def _read_notes(raw: object, game: Game) -> list[Note]:
         ):
             notes.append(Note(hand, game.players.index(player), text, after))
     return notes
-
-
-def _fsync_directory(directory: Path) -> None:
-    """Flushes a directory's entries (the rename) to the disk, where the system allows."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return  # e.g. Windows: directories cannot be opened
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems refuse fsync on a directory
-    finally:
-        os.close(fd)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replaces ``path`` by a file holding ``text`` (UTF-8), all or nothing.
-
-    Writes a temporary file beside ``path``, flushes and fsyncs it, renames it over
-    ``path`` with :func:`os.replace` and fsyncs the directory. Raises ``OSError``; the
-    temporary file never outlives a failure.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp: Path | None = Path(name)
-    try:
-        try:
-            f = os.fdopen(fd, "w", encoding="utf-8")
-        except BaseException:
-            os.close(fd)
-            raise
-        with f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(name, path)
-        tmp = None
-        _fsync_directory(path.parent)
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
 
 
 def unfinished_game(path: Path) -> tuple[str, bool] | None:

@@ -1,0 +1,34 @@
+"""Files written whole (:mod:`rummykit.files`): saved games, tournament records, logs."""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from pathlib import Path
+
+import pytest
+
+from rummykit.files import write_atomically
+
+
+def test_a_file_is_replaced_whole_and_nothing_is_left_beside_it(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "game.json"
+    write_atomically(path, "first\n")
+    write_atomically(path, "second\n")
+    assert path.read_text() == "second\n"
+    assert sorted(p.name for p in path.parent.iterdir()) == ["game.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (not on Windows)")
+def test_a_path_that_is_no_regular_file_is_written_in_place_not_replaced(tmp_path: Path) -> None:
+    # a record sent to /dev/full, or to a named pipe, must not rename a file over it
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    read: list[str] = []
+    reader = threading.Thread(target=lambda: read.append(pipe.read_text()), daemon=True)
+    reader.start()
+    write_atomically(pipe, "through the pipe\n")
+    reader.join(10)
+    assert read == ["through the pipe\n"]
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
