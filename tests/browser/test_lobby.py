@@ -55,6 +55,8 @@ def test_a_table_that_is_not_there_is_named_so_not_a_server_away(server: Any, br
     ready(page)
     said = page.inner_text("body")
     assert "[lobby.table]" in said and "[page.offline]" not in said
+    # the tab is named after the table asked for, not left "rummykit" (found by a review)
+    assert page.title() == "Table NO/SUCH \u2013 rummykit"
 
 
 def test_a_404_from_elsewhere_than_a_table_says_the_server_did_not_answer(
@@ -77,6 +79,7 @@ def test_a_404_from_elsewhere_than_a_table_says_the_server_did_not_answer(
     page.wait_for_selector(".new-table .message .rule-id")
     said = page.inner_text(".new-table .message")
     assert "[page.offline]" in said and "[lobby.table]" not in said
+    assert "Not allowed" not in said  # a fault, not a request refused (found by a review)
 
 
 def test_an_empty_name_is_asked_for_in_the_pages_language(server: Any, browser: Any) -> None:
@@ -113,7 +116,8 @@ def test_a_refused_name_keeps_its_table_for_the_next_try_in_another_language(
     page.fill("#your-name", "medium 2")  # the bot's name, ignoring case: the server refuses it
     page.click("#create")
     page.locator(".new-table .message .rule-id").wait_for()
-    assert "[lobby.name]" in page.inner_text(".new-table .message") and len(made) == 1
+    said = page.inner_text(".new-table .message")
+    assert "Not allowed: [lobby.name]" in said and len(made) == 1  # a request refused
     page.select_option("#language", "pl")  # the bots' names change with the page's language
     page.wait_for_function("document.documentElement.lang === 'pl'")
     page.fill("#your-name", "Ana")

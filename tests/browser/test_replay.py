@@ -54,9 +54,19 @@ def test_result_play_again_and_replay(server: Any, browser: Any) -> None:
     stock = page.locator(".replay .stock-box [role=img]")
     size = replay["frames"][0]["view"]["stock_size"]
     assert stock.get_attribute("aria-label") == f"Stock, {size} cards"
+    page.keyboard.press("Alt+ArrowRight")  # the browser's Forward, not a step
+    assert page.evaluate("rk.replay.step") == 0
     page.keyboard.press("ArrowRight")
     assert page.evaluate("rk.replay.step") == 1
     assert page.inner_text("#replay-what").startswith(("Eva", "Bot"))
+    # Page Down on the slider moves ten steps, as anywhere on the page (the slider's
+    # own jump was a tenth of the game)
+    page.focus(".replay input[type=range]")
+    page.keyboard.press("PageDown")
+    down = min(11, steps - 1)
+    assert page.evaluate("rk.replay.step") == down
+    page.keyboard.press("PageUp")
+    assert page.evaluate("rk.replay.step") == max(0, down - 10)
     page.keyboard.press("End")
     assert page.evaluate("rk.replay.step") == steps - 1
     # the last step says who won (found by a review: it said the last action only)

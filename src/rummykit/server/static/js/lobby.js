@@ -29,6 +29,13 @@ export function tableRef(text) {
   return typed.replace(/\s+/g, "");
 }
 
+/** Whether lobby error `rule` refuses the request ("Not allowed:"), rather than naming a
+ * fault: no answer (page.*), a server error (server.*), a server that holds as many
+ * tables as it may, or a table it could not bring back. */
+function refused(rule) {
+  return Boolean(rule) && rule.startsWith("lobby.") && rule !== "lobby.full" && rule !== "lobby.unavailable";
+}
+
 /** A bot's name at seat `i`, in the page's language: a difficulty and its seat's number
  * ("Średni 2"), as the server names a bot it is given no name for ("Medium 2"); a bot of
  * another level (whose words are not names: "rollout", "careless 25") is "Bot 3". */
@@ -120,7 +127,8 @@ export async function renderLobby(root, config) {
     said = what;
     if (!what) replace(message);
     else if (what.hint) replace(message, t(what.hint));
-    else replace(message, h("strong", {}, t("error.not-allowed")), " ", h("code", { class: "rule-id" }, `[${what.rule}]`), " ", has(`rule.${what.rule}`) ? t(`rule.${what.rule}`) : "", what.detail ? h("small", { class: "detail", lang: "en" }, what.detail) : "");
+    // "Not allowed:" for a request refused; not for a fault (no answer, a full server)
+    else replace(message, ...(refused(what.rule) ? [h("strong", {}, t("error.not-allowed")), " "] : []), h("code", { class: "rule-id" }, `[${what.rule}]`), " ", has(`rule.${what.rule}`) ? t(`rule.${what.rule}`) : "", what.detail ? h("small", { class: "detail", lang: "en" }, what.detail) : "");
     keep();
   };
   form.addEventListener("input", keep);

@@ -31,7 +31,11 @@ export class Replay {
       this.error = { rule: null, text: String(e.message || e) };
     }
     document.addEventListener("keydown", (e) => {
-      if (e.target.closest("input, select, textarea")) return;
+      if (e.ctrlKey || e.metaKey || e.altKey) return; // Alt+← is the browser's Back
+      // on the slider, Page Up / Page Down move ten steps here too (its own jump is a
+      // tenth of the game); its arrows, Home and End are its own, to the same effect
+      const field = e.target.closest("input, select, textarea");
+      if (field && !(field.type === "range" && (e.key === "PageUp" || e.key === "PageDown"))) return;
       const moves = { ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10 };
       if (e.key in moves) {
         e.preventDefault();

@@ -741,7 +741,8 @@ export class Session {
       setTitle(t("table.title", { code: this.table.code }));
     } else {
       renderRoom(this.root, this);
-      if (this.table) setTitle(t("room.title", { code: this.table.code }));
+      // a table that could not be loaded is still named, by the reference in the link
+      setTitle(t("room.title", { code: this.table ? this.table.code : String(this.ref).toUpperCase() }));
     }
     this.renderStatus();
     this.tick();
