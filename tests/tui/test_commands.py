@@ -106,7 +106,18 @@ def test_nonsense_is_a_notation_error(typed: str) -> None:
     assert e.value.rule == "action.syntax"
 
 
-@pytest.mark.parametrize("typed", ["take ²c", "rummy ³c", "t ³c", "take ² cards"])
+@pytest.mark.parametrize(
+    "typed",
+    # a count of 5,000 digits, as pasted or a key held down: int() refuses over 4,300
+    [
+        "take ²c",
+        "rummy ³c",
+        "t ³c",
+        "take ² cards",
+        pytest.param("take " + "9" * 5000 + "c", id="take-5000-digits-c"),
+        pytest.param("rummy 1" + "0" * 5000 + "C", id="rummy-5001-digits-C"),
+    ],
+)
 def test_a_digit_int_does_not_read_is_a_notation_error_not_a_crash(typed: str) -> None:
     # found by a review: "take ²c" stopped the game on an internal error (ValueError)
     game = scenario_game()
@@ -120,6 +131,10 @@ def test_unknown_verbs_point_to_help() -> None:
     assert expand_verb("he") == "help"
     with pytest.raises(NotationError, match="help"):
         expand_verb("fold")
+    # a pasted page is quoted by its beginning: the way to help stays on the message line
+    with pytest.raises(NotationError) as e:
+        expand_verb("x" * 5000)
+    assert len(e.value.message) < 120 and e.value.message.endswith("list of commands")
 
 
 def test_rummy_alone_makes_the_only_call() -> None:

@@ -70,12 +70,14 @@ You play with short commands typed at the prompt, with Tab completion of card na
   layoff 6H to 1       add 6H to table meld 1                  (l 6H 1)
   swap 7H in 2         take the joker of meld 2 that stands for 7H
   discard 7H           end your turn                           (x 7H)
-  rummy 2 / pass       call Rummy or let it go, when a call is offered to you
+  rummy 2 / pass       call Rummy or let it go: a box asks when a call is offered
+                       to you (a call's number picks it; p, n or Escape passes)
   end                  the stock is empty and you do not take from the pile
   hint  undo  sort  help  quit                       (F2 F3 F4 F1, ctrl+q)
   scores               the score sheet, and the hand so far    (F6)
   again                a new game once this one is over        (F7)
 
+A command may be shortened to any beginning that names one (disc 7H, mel ...).
 A refused action names the rule that forbids it and changes nothing. Undo takes back
 your last action while nobody has acted since, never a draw from the stock.
 """
@@ -109,8 +111,9 @@ terminal; set NO_COLOR=1 for none.
 The rules, each with the id a refused action names: docs/rules.md; the options of
 --set and their values in each preset: docs/options.md.
 
-exit status: 0 you quit (the game is saved); 1 the game stopped on an internal error
-or could not be saved; 2 bad arguments, a bad record, or an unfinished saved game.
+exit status: 0 you quit (the game is saved, unless --no-save); 1 the game stopped on
+an internal error, or saving failed during play; 2 bad arguments, a bad record, an
+unfinished saved game, a save file that cannot be written, or no terminal to play in.
 """
 
 
@@ -308,9 +311,10 @@ def _describe(error: RummyError) -> str:
 def run(args: argparse.Namespace) -> int:
     """Builds the game, runs the app, and says where the game was saved.
 
-    Exit status: 0 after quitting (the game is saved); 1 when the game stopped on an
-    internal error or could not be saved; 2 for bad arguments, a bad record, or a save
-    file holding an unfinished game that neither ``--resume`` nor ``--new`` was given for.
+    Exit status: 0 after quitting (the game is saved, unless ``--no-save``); 1 when the
+    game stopped on an internal error or saving failed during play; 2 for bad arguments,
+    a bad record, a save file holding an unfinished game that neither ``--resume`` nor
+    ``--new`` was given for, a save file that cannot be written, or no terminal.
     """
     from rummykit.tui.invocation import command_name
     from rummykit.tui.session import default_save_path, unfinished_game

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from rummykit.actions import Action, CallRummy, Take, parse_action
-from rummykit.cards import Card
+from rummykit.actions import MAX_NUMBER_DIGITS, Action, CallRummy, Take, parse_action
+from rummykit.cards import Card, quote
 from rummykit.errors import AmbiguousAction, NotationError
 from rummykit.rules import PileDraw
 from rummykit.tui.words import plural
@@ -93,7 +93,7 @@ def expand_verb(word: str) -> str:
         return matches[0]
     hint = f" ({' or '.join(matches)}?)" if matches else ""
     raise NotationError(
-        f"unknown command {word!r}{hint}: type help (or F1) for the list of commands"
+        f"unknown command {quote(word)}{hint}: type help (or F1) for the list of commands"
     )
 
 
@@ -171,6 +171,8 @@ def _pile_argument(verb: str, args: list[str], view: PlayerView | None) -> list[
     word = args[0]
     count, suit = word[:-1], word[-1:]
     if not (_digits(count) and suit in "cC" and suit):
+        return args
+    if len(count.lstrip("0")) > MAX_NUMBER_DIGITS:  # no count nor card: the notation says so
         return args
     number = int(count)
     card = Card.parse(word) if 2 <= number <= 10 else None  # 12c: only a count is meant

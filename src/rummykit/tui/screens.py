@@ -43,7 +43,7 @@ HELP_TEXT = """\
   swap 7H in 2 (sw)   put 7H in place of meld 2's joker, take the joker
   discard 7H (x)      end your turn (your last card: you go out)
   end (e)             the stock is empty, you take nothing: hand over
-  rummy N (r), pass   call Rummy when it is offered, or let it go (p)
+  rummy N (r), pass   in the box that offers a call: its number, or p / n
   hint (h) undo (u) sort \\[suit|rank] (s) scores help (?) quit (q) again
 [b]Keys[/b] F1 help F2 hint F3 undo F4 sort F5 draw F6 scores F7 again ^q quit
   Tab completes, → takes the suggestion, ↑↓ history, PgUp PgDn melds
