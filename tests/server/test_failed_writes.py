@@ -389,3 +389,108 @@ def test_a_hello_queued_before_the_sweep_closed_the_table_is_turned_away(db_url:
             assert not table.conns
 
     asyncio.run(check())
+
+
+async def _stored_seat(store: Store, table: Table, seat: int) -> Any:
+    return (await store.stored_seats(table.row.id))[1][seat]
+
+
+def test_a_leave_and_a_back_stored_though_their_answers_were_lost_are_done(db_url: str) -> None:
+    # the seat's write committed, its answer lost: the player was told the leave failed,
+    # memory kept them seated while the database had them away (a restart handed the
+    # seat to a stand-in), and a back the other way round
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table, tokens = await started(lobby, [SeatSpec(), SeatSpec()], clock=60)
+            writes = failing(store, "update_seat", after=True)
+            writes[0] = 1
+            left = await table.call(seating.leave, table, tokens[0])
+            assert left["left"] is True and table.seats[0].away
+            assert await _stored_seat(store, table, 0) == table.seats[0]
+            stored = (await store.load_table(table.row.id)).table
+            assert (stored.clock_seat, stored.clock_deadline) == (
+                table.row.clock_seat,
+                table.row.clock_deadline,
+            )
+            assert (table.clock.seat, table.clock.deadline) == (
+                table.row.clock_seat,
+                table.row.clock_deadline,
+            )
+            writes[0] = 1
+            await table.call(seating.back, table, tokens[0])
+            assert not table.seats[0].away
+            assert await _stored_seat(store, table, 0) == table.seats[0]
+
+    asyncio.run(check())
+
+
+def test_a_leave_not_stored_is_refused_and_the_seat_stays_as_it_was(db_url: str) -> None:
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table, tokens = await started(lobby, [SeatSpec(), SeatSpec()], clock=60)
+            before, clock = table.seats[0], table.clock
+            writes = failing(store, "update_seat")
+            writes[0] = 1
+            with pytest.raises(OSError, match="the database failed"):
+                await table.call(seating.leave, table, tokens[0])
+            assert table.seats[0] == before and not before.away and table.clock is clock
+            assert await _stored_seat(store, table, 0) == before
+
+    asyncio.run(check())
+
+
+def test_a_join_stored_though_its_answer_was_lost_takes_the_seat(db_url: str) -> None:
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, store):
+            table = await lobby.create(NewTable(seats=[SeatSpec(), SeatSpec()]))
+            writes = failing(store, "update_seat", after=True)
+            writes[0] = 1
+            joined = await table.call(seating.join, table, "Ana", None)
+            assert joined["seat"] == 0 and table.seats[0].name == "Ana"
+            assert await _stored_seat(store, table, 0) == table.seats[0]
+
+    asyncio.run(check())
+
+
+def test_a_table_closed_though_the_answer_was_lost_is_closed_in_memory_too(db_url: str) -> None:
+    # memory kept it waiting while the database had it closed: a join before the next
+    # sweep seated people at a table no restart would bring back
+    async def check() -> None:
+        async with lobby_on(db_url, empty_ttl=0.0) as (lobby, store):
+            table = await lobby.create(NewTable(seats=[SeatSpec(), SeatSpec()]))
+            writes = failing(store, "close_table", after=True)
+            writes[0] = 1
+            await asyncio.sleep(0.01)
+            closed, _ = await lobby.sweep()
+            assert closed == 1 and table.row.status == "closed"
+            assert (await store.stored_seats(table.row.id))[0] == "closed"
+
+    asyncio.run(check())
+
+
+def test_an_undo_stored_is_sent_to_everybody_though_the_next_list_failed(db_url: str) -> None:
+    async def check() -> None:
+        async with lobby_on(db_url) as (lobby, _store):
+            for _ in range(30):  # a deal where the first player can meld after drawing
+                table, _ = await started(lobby, [SeatSpec(), SeatSpec()])
+                assert table.game is not None
+                mover = table.game.to_act
+                assert await table.call(table.play, mover, Draw(), "player")
+                melds = [a for a in table.game.legal_actions() if isinstance(a, Meld)]
+                if melds:
+                    break
+            assert await table.call(table.play, mover, melds[0], "player")
+            seq = table.row.seq
+            actor, other = Conn(mover), Conn(1 - mover)
+            table.conns |= {actor, other}
+
+            async def fails() -> None:
+                raise RuntimeError("the thread pool is shutting down")
+
+            table.list_actions = fails  # type: ignore[method-assign]
+            await table.call(assist.take_back, table, actor, seq)
+            assert table.row.seq == seq + 1
+            assert [m["type"] for m in actor.got] == ["undone", "state"], actor.got
+            assert [m["type"] for m in other.got] == ["undone", "state"]
+
+    asyncio.run(check())

@@ -182,7 +182,17 @@ async def take_back(table: Table, conn: Connection, seen: int) -> None:
     log_event(
         "undo", table.row.id, row.seq, f"{name}: undo {last.action}", seat=conn.seat, by="player"
     )
-    await table.list_actions()
+    try:  # the undo is stored: everybody must hear of it, whatever the list does
+        await table.list_actions()
+    except Exception:  # the views make the list themselves
+        log_event(
+            "undo",
+            table.row.id,
+            row.seq,
+            "the legal actions could not be listed ahead",
+            level=logging.ERROR,
+            exc_info=True,
+        )
     message = undone_message(row)
     for client in list(table.conns):
         table.send(client, message)

@@ -35,6 +35,7 @@ from rummykit.server.seating import (
     game_started,
     holds_seat,
     rejoined,
+    stored_after_all,
 )
 from rummykit.server.storage import SeatRow, Store, TableRow, TableState, now
 from rummykit.server.table import Table, table_doc
@@ -305,7 +306,11 @@ class Lobby:
         row = table.row
         if not self._stale(row, table.seats):
             return False
-        await self.store.close_table(row.id)
+        try:
+            await self.store.close_table(row.id)
+        except Exception:  # closed all the same where its commit's answer was lost
+            if not await stored_after_all(table, lambda status, _: status == "closed"):
+                raise
         row.status = "closed"
         table.broadcast_table()
         return True

@@ -16,7 +16,7 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rummykit import Game, Rules
@@ -187,12 +187,39 @@ async def join(table: Table, name: str, seat: int | None, key: str | None = None
     token = new_token()
     key_hash = None if key is None else token_hash(key)
     row = SeatRow(seat, "person", name, None, token_hash(token), False, key_hash=key_hash)
-    await table.store.update_seat(table.row.id, row)
+    await store_seat(table, row)
     table.seats[seat] = row
     table.row.updated_at = now()
     event("seat.join", table.row.id, table.row.seq, f"{name} took seat {seat}", seat=seat)
     table.broadcast_table()
     return {"seat": seat, "token": token, "table": table.doc()}
+
+
+async def stored_after_all(table: Table, check: Callable[[str, list[SeatRow]], bool]) -> bool:
+    """Whether a write of ``table``'s seats or status that raised went through all the
+    same (its commit's answer was lost, not the commit): ``check`` of the status and
+    seats read back. False where they cannot be read either."""
+    try:
+        status, seats = await table.store.stored_seats(table.row.id)
+    except Exception:
+        return False
+    return check(status, seats)
+
+
+async def store_seat(table: Table, row: SeatRow, clock: TurnClock | None = None) -> None:
+    """Stores seat ``row`` (with ``clock``, the turn clock that runs from now on, in the
+    same transaction). A write that raised but went through counts as done, so that
+    memory holds what the database does (a restart rebuilds the seats from it); one that
+    did not raises, and the caller leaves memory as it was."""
+    stored = None if clock is None else (clock.seat, clock.deadline)
+    try:
+        await table.store.update_seat(table.row.id, row, clock=stored)
+    except Exception:
+        if not await stored_after_all(table, lambda _, seats: seats[row.seat] == row):
+            raise
+        event(
+            "storage", table.row.id, table.row.seq, "the seat was stored after all", seat=row.seat
+        )
 
 
 def rejoined(seats: Sequence[SeatRow], name: str, seat: int | None, key: str) -> SeatRow | None:
@@ -213,7 +240,7 @@ async def _join_again(table: Table, s: SeatRow) -> dict[str, Any]:
     only watch."""
     token = new_token()
     row = dataclasses.replace(s, token_hash=token_hash(token))
-    await table.store.update_seat(table.row.id, row)
+    await store_seat(table, row)
     table.seats[s.seat] = row
     table.row.updated_at = now()
     event("seat.join", table.row.id, table.row.seq, f"{s.name} joined again", seat=s.seat)
@@ -229,7 +256,7 @@ async def leave(table: Table, token: str) -> dict[str, Any]:
     s = _person(table, token)
     if table.row.status == "waiting":
         row = SeatRow(s.seat, "open")
-        await table.store.update_seat(table.row.id, row)
+        await store_seat(table, row)
         table.seats[s.seat] = row
         table.row.updated_at = now()
         event("seat.leave", table.row.id, table.row.seq, f"{s.name} left", seat=s.seat)
@@ -240,12 +267,19 @@ async def leave(table: Table, token: str) -> dict[str, Any]:
     if not s.away:
         stopped = stop(table) if table.clock.seat == s.seat else None
         row = dataclasses.replace(s, away=True, stopped=stopped)
-        await table.store.update_seat(table.row.id, row)
-        table.seats[s.seat] = row
+        table.seats[s.seat] = row  # (the clock to run is the stand-in's)
+        try:
+            clock = table.clock_to_arm()
+            # the seat and the clock in one transaction, as for back: a leave that is
+            # stored is never answered with an error
+            await store_seat(table, row, clock)
+        except BaseException:
+            table.seats[s.seat] = s
+            raise
+        table.clock_stored(clock)
         event("seat.away", table.row.id, table.row.seq, f"{s.name} left", seat=s.seat)
         table.notice("away", s.seat, f"{s.name} left: a bot plays for them until they come back")
         table.broadcast_table()
-        await table.arm_clock()
         table.broadcast_state()  # the clock stopped
     return {"seat": s.seat, "left": True, "table": table.doc()}
 
@@ -295,7 +329,7 @@ async def back(table: Table, token: str) -> dict[str, Any]:
             # the seat and its clock in one transaction: a restart finds the seat away
             # with its stopped clock, or back with that clock going on, never back
             # without a clock (a restored table would start a fresh one)
-            await table.store.update_seat(table.row.id, row, clock=(clock.seat, clock.deadline))
+            await store_seat(table, row, clock)
         except BaseException:
             table.seats[s.seat] = s
             raise

@@ -232,6 +232,17 @@ _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
 
+async def _seat_rows(conn: AsyncConnection, table_id: str) -> list[SeatRow]:
+    """A table's seats, in seat order."""
+    found = await conn.execute(
+        select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+    )
+    return [
+        SeatRow(r.seat, r.kind, r.name, r.level, r.token_hash, r.away, r.stopped, r.key_hash)
+        for r in found
+    ]
+
+
 def _stored(fn: Callable[_P, Awaitable[_T]]) -> Callable[_P, Awaitable[_T]]:
     """An operation of the store whose failures are :class:`StorageError`: what fails
     inside one is the database, whatever the driver raised, so that a caller can tell it
@@ -605,14 +616,7 @@ class Store:
                 clock_seat=t.clock_seat,
                 clock_deadline=None if t.clock_deadline is None else _utc(t.clock_deadline),
             )
-            seat_rows = [
-                SeatRow(
-                    r.seat, r.kind, r.name, r.level, r.token_hash, r.away, r.stopped, r.key_hash
-                )
-                for r in await conn.execute(
-                    select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
-                )
-            ]
+            seat_rows = await _seat_rows(conn, table_id)
             game: GameRow | None = None
             hand_rows: list[HandRow] = []
             action_rows: list[ActionRow] = []
@@ -636,6 +640,15 @@ class Store:
                     )
                 ]
             return TableState(table, seat_rows, game, hand_rows, action_rows)
+
+    @_stored
+    async def stored_seats(self, table_id: str) -> tuple[str, list[SeatRow]]:
+        """A table's status and seats as the database holds them: read back after a
+        write whose answer was lost, to tell whether it went through."""
+        async with self.engine.connect() as conn:
+            query = select(tables.c.status).where(tables.c.id == table_id)
+            status: str = (await conn.execute(query)).scalar_one()
+            return status, await _seat_rows(conn, table_id)
 
     @_stored
     async def finished_games(self, limit: int = 50, offset: int = 0) -> list[GameRow]:
