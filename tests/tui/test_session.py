@@ -461,6 +461,19 @@ def test_hint_is_one_line_naming_a_legal_action() -> None:
     assert "best melds" in line
 
 
+def test_a_hint_bot_that_fails_says_so_and_the_game_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by a review: a bug of the hint bot ended the person's game (an internal error)
+    def broken(view: object) -> None:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr("rummykit.tui.hints.hint", broken)
+    s = scenario_session()
+    assert hint_line(s.view()) == "no hint this time: the hint bot failed (ValueError)"
+    play(s, "draw")  # the game goes on
+
+
 def test_no_hint_when_it_is_not_the_persons_turn() -> None:
     s = scenario_session()
     play(s, "draw", "meld 7H 8H 9H", "discard 6H")

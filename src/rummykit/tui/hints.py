@@ -55,9 +55,13 @@ def _rating(h: Hint) -> str:
 def hint_line(view: PlayerView) -> str:
     """One line: the action, why, and its margin over the next choice.
 
-    Returns a note when the person has nothing to decide.
+    Returns a note when the person has nothing to decide, and one when the hint bot
+    fails: a bug of the hint must not end the person's game (as a bot's does not).
     """
-    h = hint(view)
+    try:
+        h = hint(view)
+    except Exception as e:  # the person's own view: the message reveals nothing hidden
+        return f"no hint this time: the hint bot failed ({type(e).__name__})"
     if h is None:
         return "nothing to decide now: wait for your turn"
     parts = [f"{h.action}: {english(h.reason, h.params)}"]
