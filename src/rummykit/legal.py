@@ -116,11 +116,13 @@ def take_refusal(h: HandState, p: int, depth: int) -> IllegalAction | None:
     if depth > 1 and h.rules.pile_draw is PileDraw.TOP_ONLY:
         return IllegalAction("draw.top-only", "only the top card of the pile may be taken")
     target = h.pile[-depth]
-    if depth == 1 and top_take_trap(h, p):
-        return same_card_error(h, p, target)
+    # a take that obliges a meld names that duty first: the same-card rule (decision 7)
+    # decides only takes no rule of the pile refuses
     obligation = take_obligation(h, depth)
     if obligation and not take_allowed(h, p, depth):
         return _take_error(h, p, depth, obligation)
+    if depth == 1 and top_take_trap(h, p):
+        return same_card_error(h, p, target)
     return None
 
 

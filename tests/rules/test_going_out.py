@@ -7,6 +7,8 @@ eight cards (27 + 25 = 52 points on the table).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rummykit import Hand, Phase
@@ -49,7 +51,7 @@ def test_out_discard_required_allows_going_out_by_discarding() -> None:
 
 
 # ---------------------------------------------------------------- [out.floating]
-def floater(pile_cards: str, then: str = "2H", mode: str = "floating") -> Hand:
+def floater(pile_cards: str, then: str = "2H", mode: str = "floating", **options: Any) -> Hand:
     """Ana melds all eight cards on her first turn and floats; Ben and Caro draw and
     discard the two cards of ``pile_cards`` after the upcard; ``then`` is Ana's next
     stock card."""
@@ -62,6 +64,7 @@ def floater(pile_cards: str, then: str = "2H", mode: str = "floating") -> Hand:
         stock=f"7C {ben} {caro} {then}",
         going_out=mode,
         rummy_call="off",
+        **options,
     )
     act(hand, "Ana: draw", "Ana: meld 9D 9H 9S", "Ana: meld 3C 4C 5C 6C 7C")
     assert held(hand, "Ana") == [] and hand.phase is Phase.DRAW and hand.turn == 1
@@ -112,6 +115,13 @@ def test_out_floating_refuses_taking_a_top_card_that_cannot_be_melded() -> None:
     # rules-decisions 7: a floater could not discard it and could not meld it.
     hand = floater("KD 8C 2S")
     refuse(hand, "Ana: take 1", "discard.same-card")
+
+
+def test_take_must_meld_top_names_a_floaters_take_before_the_same_card_rule() -> None:
+    # found by a review: where a rule of the pile obliges the top card's meld, the take
+    # is refused by that rule; the same-card rule (decision 7) decides only the others
+    hand = floater("KD 8C 2S", top_card_must_meld=True)
+    refuse(hand, "Ana: take 1", "take.must-meld-top")
 
 
 def test_out_floating_4_take_meld_some_discard_and_keep_plays_on() -> None:

@@ -245,6 +245,9 @@ def test_rummy_who_nobody_may_call_with_two_players() -> None:
     act(hand, "Ben: draw", "Ben: discard 6H")
     assert hand.phase is Phase.DRAW
     refuse(hand, "Ana: rummy 1", "rummy.who")
+    # and Ben, who just played, by the same rule (it said rummy.when: found by a review)
+    error = refuse(hand, "Ben: rummy 1", "rummy.who")
+    assert error.message == "Ben just played and may not call"
 
 
 # ---------------------------------------------------------------- [rummy.take]
@@ -417,6 +420,17 @@ def test_rummy_when_a_player_who_must_meld_first_may_not_call_a_lay_off() -> Non
     error = refuse(hand, "Dan: rummy 1", "rummy.when")  # no call is open for Dan at all
     assert "Dan has not melded" in error.message and "[layoff.own-meld-first]" in error.message
     act(hand, "Ana: rummy 1", "Ana: layoff 6H to 1")
+
+
+def test_layoff_own_meld_first_refuses_a_last_discard_call_once_the_window_closed() -> None:
+    # found by a review: once Ana passed, Dan's call of the 6H was refused with
+    # rummy.last-discard, "6H cannot be laid off on a table meld": it can, not by Dan
+    hand = six_hearts(layoff_needs_own_meld=True, rummy_call="last-discard")
+    assert hand.window == (0,)
+    act(hand, "Ana: pass")
+    assert hand.phase is Phase.DRAW
+    error = refuse(hand, "Dan: rummy 1", "layoff.own-meld-first")
+    assert error.message.startswith("Dan has not melded this hand, so may not lay off 6H")
 
 
 def test_rummy_take_called_card_may_replace_a_joker() -> None:
