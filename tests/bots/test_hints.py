@@ -9,6 +9,7 @@ import re
 import pytest
 
 from rummykit import Game, Rules, parse_action
+from rummykit.bots.heuristic import HeuristicBot
 from rummykit.bots.hints import REASONS, hint, reason_of
 
 from .table import position, view
@@ -101,3 +102,18 @@ def test_each_reason_fills_its_english(
     holes = set(re.findall(r"\{(\w+)\}", REASONS[key]))
     assert holes == set(got), key
     assert "{" not in REASONS[key].format(**got)
+
+
+def test_a_hint_is_the_heuristics_own_best_not_a_random_step_off_a_cycle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # found by a review: where the hand went round in circles the hint showed the bot's
+    # random step off the cycle, explained as "the card your hand needs least"
+    game = _game()
+    view = game.view(0)
+    best = HeuristicBot().ranked(view)[0][0]
+    other = next(a for a in view.legal_actions if a != best)
+    monkeypatch.setattr("rummykit.bots.heuristic.step_off", lambda *_: other)
+    assert HeuristicBot().scored(view)[0][0] == other  # the bot steps off
+    found = hint(view)
+    assert found is not None and found.action == best

@@ -128,7 +128,24 @@ class HeuristicBot(Bot):
         return self.scored(view)[0][0]
 
     def scored(self, view: PlayerView) -> list[tuple[Action, float]]:
-        """The legal actions worth considering, best first, with the worth of each.
+        """The legal actions worth considering, best first, with the worth of each
+        (:meth:`ranked`), where the hand goes round in circles the move that steps off
+        the cycle first (:func:`~rummykit.bots.cycles.step_off`: drawn at random)."""
+        out = self.ranked(view)
+        if len(out) > 1:
+            # going round in circles: not what this seat did here one cycle ago
+            other = step_off(view, out[0][0], self.rng_for(view))
+            if other is not None:
+                at = next((i for i, (a, _) in enumerate(out) if a == other), None)
+                if at is None:
+                    out.insert(0, (other, out[0][1]))
+                else:
+                    out.insert(0, out.pop(at))
+        return out
+
+    def ranked(self, view: PlayerView) -> list[tuple[Action, float]]:
+        """The legal actions worth considering, best first, with the worth of each, as
+        the heuristic values them (no step off a cycle: what a hint shows and explains).
 
         A move played for certain comes alone with :data:`CERTAIN`: a meld, lay-off or
         swap of the plan, the next action of a line that goes out this turn, a lay-off
@@ -145,15 +162,6 @@ class HeuristicBot(Bot):
         if not out:
             out = [(view.legal_actions[0], 0.0)]
         out.sort(key=lambda p: -p[1])
-        if len(out) > 1:
-            # going round in circles: not what this seat did here one cycle ago
-            other = step_off(view, out[0][0], self.rng_for(view))
-            if other is not None:
-                at = next((i for i, (a, _) in enumerate(out) if a == other), None)
-                if at is None:
-                    out.insert(0, (other, out[0][1]))
-                else:
-                    out.insert(0, out.pop(at))
         return out
 
     def judge(self, view: PlayerView) -> Judge:

@@ -114,9 +114,11 @@ def best_actions(view: PlayerView) -> list[tuple[Action, float | None]]:
     if not view.legal_actions:
         return []
     bot = get_bot(HINT_LEVEL, seed="hint")
-    scored: Callable[[PlayerView], list[tuple[Action, float]]] | None = getattr(bot, "scored", None)
-    if scored is not None and len(view.legal_actions) > 1:
-        return [(a, float(w)) for a, w in scored(view)]
+    # the moves as the heuristic ranks them: a bot's random step off a cycle is no
+    # advice, and its reason would not be true
+    ranked: Callable[[PlayerView], list[tuple[Action, float]]] | None = getattr(bot, "ranked", None)
+    if ranked is not None and len(view.legal_actions) > 1:
+        return [(a, float(w)) for a, w in ranked(view)]
     return [(bot.act(view), None)]
 
 
