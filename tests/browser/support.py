@@ -158,14 +158,24 @@ class SeededServer(Server):
 
 def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, **options: Any) -> Any:
     """A page in a fresh context (its own local storage: another player); page errors
-    fail the test."""
+    fail the test, and so does anything the server's Content-Security-Policy blocks."""
+    # Playwright's waits evaluate strings, which the page's policy forbids (no eval): the
+    # policy is bypassed but where a test asks for it (test_policy.py)
+    options.setdefault("bypass_csp", True)
     context = browser.new_context(viewport=viewport, **options)
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: _blocked(m.type, m.text, errors))
     page.errors = errors
     return page
+
+
+def _blocked(kind: str, text: str, errors: list[str]) -> None:
+    """Keeps a console message saying the page's policy blocked something."""
+    if kind == "error" and "Content Security Policy" in text:
+        errors.append(text)
 
 
 def ready(page: Any) -> None:

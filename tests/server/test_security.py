@@ -240,3 +240,24 @@ def test_sync_at_a_table_with_no_game_is_answered(live: LiveServer) -> None:
     answer = client.until("error")
     assert answer["rule"] == "server.not-playing" and answer["seq"] == 0
     client.close()
+
+
+def test_every_answer_carries_the_browsers_defences_and_the_page_its_policy(
+    live: LiveServer,
+) -> None:
+    # found by a review: no answer said nosniff, nor forbade framing the table (a click
+    # tricked through another site's frame), nor limited where the page's scripts come from
+    page = live.http.get("/", headers={"Accept": "text/html"})
+    lobby = live.http.get("/")
+    table = live.http.post("/tables", json={})
+    script = live.http.get("/static/js/main.js")
+    for answer in (page, lobby, table, script):
+        assert answer.headers["x-content-type-options"] == "nosniff", answer.url
+        assert answer.headers["x-frame-options"] == "DENY"
+        assert answer.headers["referrer-policy"] == "same-origin"
+    policy = page.headers["content-security-policy"]
+    assert "script-src 'self';" in policy and "frame-ancestors 'none'" in policy
+    assert "unsafe-eval" not in policy and "content-security-policy" not in lobby.headers
+    # one address, two answers: a shared cache must keep them apart
+    assert page.headers["vary"] == lobby.headers["vary"] == "Accept"
+    assert "vary" not in table.headers

@@ -20,6 +20,7 @@ from rummykit.server.botrunner import BotRunner
 from rummykit.server.collector import Collector
 from rummykit.server.config import ServerConfig
 from rummykit.server.connection import KeepTransport
+from rummykit.server.headers import SecurityHeaders
 from rummykit.server.lobby import Lobby
 from rummykit.server.logs import event
 from rummykit.server.owner import DatabaseLock
@@ -147,7 +148,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         lifespan=lifespan,
         exception_handlers={Exception: internal_error},
         # a client that stops reading is cut off through its transport (connection.py)
-        middleware=[Middleware(KeepTransport)],
+        middleware=[Middleware(SecurityHeaders), Middleware(KeepTransport)],
     )
     app.state.server = server
     return app
