@@ -104,6 +104,23 @@ async def until(done: Callable[[], bool], timeout: float = 20.0) -> None:
         await asyncio.sleep(0.02)
 
 
+async def _a_meld_to_undo(lobby: Lobby) -> tuple[Table, Conn, Conn]:
+    """A two-player table whose first player drew and melded (a deal where they can),
+    with a client for each seat: the mover's first."""
+    for _ in range(30):
+        table, _ = await started(lobby, [SeatSpec(), SeatSpec()])
+        assert table.game is not None
+        mover = table.game.to_act
+        assert await table.call(table.play, mover, Draw(), "player")
+        melds = [a for a in table.game.legal_actions() if isinstance(a, Meld)]
+        if melds:
+            break
+    assert await table.call(table.play, mover, melds[0], "player")
+    actor, other = Conn(mover), Conn(1 - mover)
+    table.conns |= {actor, other}
+    return table, actor, other
+
+
 @pytest.fixture(autouse=True)
 def _quiet(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.CRITICAL, logger="rummykit.server")
@@ -273,18 +290,8 @@ def test_a_clock_read_back_is_the_stored_one_not_a_run_out_one_of_the_same_seat(
 def test_an_undo_committed_though_its_write_failed_is_sent_to_everybody(db_url: str) -> None:
     async def check() -> None:
         async with lobby_on(db_url) as (lobby, store):
-            for _ in range(30):  # a deal where the first player can meld after drawing
-                table, _ = await started(lobby, [SeatSpec(), SeatSpec()])
-                assert table.game is not None
-                mover = table.game.to_act
-                assert await table.call(table.play, mover, Draw(), "player")
-                melds = [a for a in table.game.legal_actions() if isinstance(a, Meld)]
-                if melds:
-                    break
-            assert await table.call(table.play, mover, melds[0], "player")
+            table, actor, other = await _a_meld_to_undo(lobby)
             seq = table.row.seq
-            actor, other = Conn(mover), Conn(1 - mover)
-            table.conns |= {actor, other}
             writes = failing(store, "take_back", after=True)
             writes[0] = 1
             await table.call(assist.take_back, table, actor, seq)
@@ -471,18 +478,8 @@ def test_a_table_closed_though_the_answer_was_lost_is_closed_in_memory_too(db_ur
 def test_an_undo_stored_is_sent_to_everybody_though_the_next_list_failed(db_url: str) -> None:
     async def check() -> None:
         async with lobby_on(db_url) as (lobby, _store):
-            for _ in range(30):  # a deal where the first player can meld after drawing
-                table, _ = await started(lobby, [SeatSpec(), SeatSpec()])
-                assert table.game is not None
-                mover = table.game.to_act
-                assert await table.call(table.play, mover, Draw(), "player")
-                melds = [a for a in table.game.legal_actions() if isinstance(a, Meld)]
-                if melds:
-                    break
-            assert await table.call(table.play, mover, melds[0], "player")
+            table, actor, other = await _a_meld_to_undo(lobby)
             seq = table.row.seq
-            actor, other = Conn(mover), Conn(1 - mover)
-            table.conns |= {actor, other}
 
             async def fails() -> None:
                 raise RuntimeError("the thread pool is shutting down")
