@@ -36,6 +36,18 @@ def test_game_ties_the_person_who_sits_out_watches_the_hand_to_its_end(tmp_path:
 
 
 @pytest.mark.asyncio
+async def test_game_ties_a_hint_asked_while_sitting_out_says_so(tmp_path: Path) -> None:
+    # found by a review: it said "wait for your turn", a turn that never comes this hand
+    session = sat_out_session(tmp_path)
+    app = PlayApp(session, delay=60)  # the leaders wait: the hand is still on
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.05)
+        app.action_hint()
+        message = str(app.query_one("#message").render())
+        assert message == "hint: you sit this hand out; the tied leaders play it"
+
+
+@pytest.mark.asyncio
 async def test_game_ties_the_app_plays_a_hand_the_person_sits_out(tmp_path: Path) -> None:
     session = sat_out_session(tmp_path)
     app = PlayApp(session, delay=0)

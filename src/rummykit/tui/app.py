@@ -696,7 +696,10 @@ class PlayApp(App[None]):
             self.say("hint: the game is over; again (F7) plays a new one", "cyan")
             return
         if not s.human_to_act:
-            self.say("hint: wait for your turn", "cyan")
+            if s.human not in s.game.hand_seats:  # tied leaders play this hand alone
+                self.say("hint: you sit this hand out; the tied leaders play it", "cyan")
+            else:
+                self.say("hint: wait for your turn", "cyan")
             return
         self.say("hint: " + hint_line(s.view()), "cyan")
 
