@@ -266,15 +266,15 @@ def last_discard_call_refusal(h: HandState, p: int) -> IllegalAction | None:
     table in a turn that then ends at once, so only a player with no other card (a
     floater) may call ([wrotham.all-at-once], docs/rules-decisions.md 41)."""
     target = h.pile[-1]
-    if not h.reach_for(p, 0, True).layoff_allowed:  # the card may lay off: not by them
+    if table_cost(target, [0] * 53, h.melds, h.rules.ace)[0] != 1:
+        return IllegalAction(
+            "rummy.last-discard", f"{CARDS[target]} cannot be laid off on a table meld"
+        )
+    if not h.reach_for(p, 0, True).layoff_allowed:  # the card lays off: not by them
         return IllegalAction(
             "layoff.own-meld-first",
             f"{h.name(p)} has not melded this hand, so may not lay off {CARDS[target]}, "
             "which a call of the last discard does",
-        )
-    if table_cost(target, [0] * 53, h.melds, h.rules.ace)[0] != 1:
-        return IllegalAction(
-            "rummy.last-discard", f"{CARDS[target]} cannot be laid off on a table meld"
         )
     if h.all_at_once and h.hands[p]:
         return IllegalAction(

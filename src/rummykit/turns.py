@@ -135,10 +135,10 @@ def _end_turn(h: HandState, p: int) -> None:
     h.turn = nxt
     h.phase = Phase.DRAW
     h.calls_cache = None
+    h.last_player = p  # who just played, whether or not a call window opens ([rummy.who])
     if h.rules.rummy_call is RummyCall.OFF or h.n < 3:
         return
     order = tuple((nxt + 1 + i) % h.n for i in range(h.n - 2))
-    h.last_player = p
     h.window_next = nxt
     window = callers(h, order)
     if window:
@@ -294,10 +294,7 @@ def _call(h: HandState, p: int, action: Action, commit: bool) -> Event | None:
     if rules.rummy_call is RummyCall.OFF:
         raise IllegalAction("rummy.off", "these rules have no Rummy calls")
     if h.phase is not Phase.RUMMY or p not in h.window:
-        # with two players no window opens, so last_player is not set: the one who just
-        # played is the one not to draw
-        two = h.n == 2 and h.phase is Phase.DRAW and not h.first_turn and p != h.turn
-        if two or (p == h.last_player and h.phase in (Phase.RUMMY, Phase.DRAW)):
+        if p == h.last_player and h.phase in (Phase.RUMMY, Phase.DRAW):
             raise IllegalAction("rummy.who", f"{h.name(p)} just played and may not call")
         nxt = h.window_next if h.phase is Phase.RUMMY else h.turn
         if p == nxt and h.phase in (Phase.RUMMY, Phase.DRAW):

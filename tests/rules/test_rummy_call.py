@@ -241,6 +241,7 @@ def test_rummy_who_nobody_may_call_with_two_players() -> None:
         "TC",
         stock="3S 4H",
     )
+    refuse(hand, "Ben: rummy 1", "rummy.when")  # nobody has played yet: no call at all
     act(hand, "Ana: draw", "Ana: meld 7H 8H 9H", "Ana: discard 2C")
     act(hand, "Ben: draw", "Ben: discard 6H")
     assert hand.phase is Phase.DRAW
@@ -356,6 +357,17 @@ def test_rummy_last_discard_refuses_a_discard_that_lays_off_nowhere() -> None:
     assert hand.phase is Phase.DRAW
     refuse(hand, "Ben: rummy 1", "rummy.last-discard")
     refuse(hand, "Ben: rummy 3", "rummy.last-discard")
+    # a caller who has not melded is told the same: the card lays off nowhere, whoever
+    # would lay it off ([layoff.own-meld-first] answers only for a card that does)
+    hand = with_pile(
+        "500-rum",
+        THREE,
+        {"Ana": "2C 4D 6H 8S TC QH AD"},
+        "3D KS QS JS",
+        rummy_call="last-discard",
+        layoff_needs_own_meld=True,
+    )
+    refuse(hand, "Ben: rummy 1", "rummy.last-discard")
 
 
 def test_rummy_last_discard_names_the_refusal_whether_or_not_a_call_is_open() -> None:
