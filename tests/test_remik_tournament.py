@@ -576,3 +576,17 @@ def test_cli_tournament_whose_reader_goes_away_keeps_the_rounds_played(
     monkeypatch.undo()
     assert main(["tournament", "--replay", str(path)]) == 0
     assert capsys.readouterr().out.startswith("1 round; leader (the record stops before")
+
+
+def test_cli_tournament_whose_stderr_goes_away_too_keeps_the_rounds_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `2>&1 | head`: the progress line failed, and the message before the save failed
+    # again, so the record was never written (found by a reread)
+    path = tmp_path / "cup.json"
+    argv = ["tournament", "--players", "8", "--bots", "random", "--seed", "4"]
+    monkeypatch.setattr(sys, "stdout", _ReaderGone(3))
+    monkeypatch.setattr(sys, "stderr", _ReaderGone(0))
+    assert main([*argv, "--record", str(path)]) == 0
+    monkeypatch.undo()
+    assert main(["tournament", "--replay", str(path), "--quiet"]) == 0

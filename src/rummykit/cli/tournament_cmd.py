@@ -8,6 +8,7 @@ tournament record and replay one.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -360,16 +361,21 @@ def run(args: argparse.Namespace) -> int:
         t.play(players, on_round=each_round)
     except (RummyError, KeyboardInterrupt, OSError) as e:
         # the rounds played are kept: the record stops before the round that did not end
-        # (an interruption, a rule the round broke, or the output that failed: | head)
-        if not args.quiet:
-            print(file=sys.stderr)  # ends the progress line
-        if record is not None and t.rounds:
-            rounds = len(t.rounds)
-            played = "1 round played is" if rounds == 1 else f"{rounds} rounds played are"
-            saved = f"the {played} in {record}"
-            print(f"rummykit tournament: {_save(record, t) or saved}", file=sys.stderr)
-        if not isinstance(e, RummyError):
+        # (an interruption, a rule the round broke, or the output that failed: | head,
+        # stderr too, so the record is written before anything is said)
+        unsaved = _save(record, t) if record is not None and t.rounds else None
+        with contextlib.suppress(OSError):
+            if not args.quiet:
+                print(file=sys.stderr)  # ends the progress line
+            if record is not None and t.rounds:
+                rounds = len(t.rounds)
+                played = "1 round played is" if rounds == 1 else f"{rounds} rounds played are"
+                saved = f"the {played} in {record}"
+                print(f"rummykit tournament: {unsaved or saved}", file=sys.stderr)
+        if isinstance(e, KeyboardInterrupt) or (isinstance(e, OSError) and unsaved is None):
             raise
+        if isinstance(e, OSError):  # the output failed, and so did the record: say it failed
+            return 1
         print(f"rummykit tournament: {e.message}", file=sys.stderr)
         return 1 if isinstance(e, HandNeverEnded) else 2
     error = _save(record, t) if record is not None else None
