@@ -409,24 +409,25 @@ def test_a_leave_and_a_back_stored_though_their_answers_were_lost_are_done(db_ur
     async def check() -> None:
         async with lobby_on(db_url) as (lobby, store):
             table, tokens = await started(lobby, [SeatSpec(), SeatSpec()], clock=60)
+            assert table.game is not None
+            mover = table.game.to_act  # the one whose clock runs leaves: it stops
+            assert table.clock.seat == mover and table.clock.deadline is not None
             writes = failing(store, "update_seat", after=True)
             writes[0] = 1
-            left = await table.call(seating.leave, table, tokens[0])
-            assert left["left"] is True and table.seats[0].away
-            assert await _stored_seat(store, table, 0) == table.seats[0]
+            left = await table.call(seating.leave, table, tokens[mover])
+            assert left["left"] is True and table.seats[mover].away
+            seat = await _stored_seat(store, table, mover)
+            assert seat == table.seats[mover] and seat.stopped is not None
             stored = (await store.load_table(table.row.id)).table
-            assert (stored.clock_seat, stored.clock_deadline) == (
-                table.row.clock_seat,
-                table.row.clock_deadline,
-            )
-            assert (table.clock.seat, table.clock.deadline) == (
-                table.row.clock_seat,
-                table.row.clock_deadline,
-            )
+            assert stored.clock_seat is None and table.row.clock_seat is None
+            assert table.clock.seat is None  # the stand-in plays without a clock
             writes[0] = 1
-            await table.call(seating.back, table, tokens[0])
-            assert not table.seats[0].away
-            assert await _stored_seat(store, table, 0) == table.seats[0]
+            await table.call(seating.back, table, tokens[mover])
+            assert not table.seats[mover].away
+            assert await _stored_seat(store, table, mover) == table.seats[mover]
+            stored = (await store.load_table(table.row.id)).table
+            assert stored.clock_seat == mover == table.clock.seat  # the clock goes on
+            assert stored.clock_deadline == table.clock.deadline
 
     asyncio.run(check())
 

@@ -98,6 +98,9 @@ def test_an_unexpected_failure_is_a_named_error_and_logged_never_sent(
                 "message": "the server failed on this request; it was logged",
             }
         }
+        # answered outside the middleware, with the headers of every answer all the same
+        assert response.headers["x-content-type-options"] == "nosniff"
+        assert response.headers["x-frame-options"] == "DENY"
     logged = [r for r in caplog.records if getattr(r, "kind", None) == "internal"]
     assert len(logged) == 2 and all(r.exc_info for r in logged)
     assert logged[0].table == table  # type: ignore[attr-defined]

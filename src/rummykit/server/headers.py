@@ -18,7 +18,7 @@ from __future__ import annotations
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["PAGE_POLICY", "SecurityHeaders"]
+__all__ = ["EVERY_ANSWER", "PAGE_POLICY", "SecurityHeaders"]
 
 #: The page's Content-Security-Policy: its scripts, styles and fonts from the server
 #: (style attributes allowed: the page sets a few), its images from the server or
@@ -29,7 +29,9 @@ PAGE_POLICY = (
     "form-action 'self'; frame-ancestors 'none'"
 )
 
-_EVERY: tuple[tuple[str, str], ...] = (
+#: The headers of every answer (an unexpected failure's too: Starlette answers it outside
+#: the middleware, so :func:`~rummykit.server.routes.internal_error` sets them itself).
+EVERY_ANSWER: tuple[tuple[str, str], ...] = (
     ("X-Content-Type-Options", "nosniff"),
     ("X-Frame-Options", "DENY"),
     ("Referrer-Policy", "same-origin"),
@@ -51,7 +53,7 @@ class SecurityHeaders:
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                for name, value in _EVERY:
+                for name, value in EVERY_ANSWER:
                     headers.setdefault(name, value)
                 if headers.get("content-type", "").startswith("text/html"):
                     headers.setdefault("Content-Security-Policy", PAGE_POLICY)

@@ -41,6 +41,7 @@ from rummykit import PRESETS, RummyError
 from rummykit import __version__ as version
 from rummykit.server.config import ServerConfig
 from rummykit.server.errors import LobbyError
+from rummykit.server.headers import EVERY_ANSWER
 from rummykit.server.lobby import Lobby, NewTable
 from rummykit.server.logs import event
 from rummykit.server.origins import origin_allowed
@@ -96,11 +97,14 @@ def internal_error(request: Request, exc: Exception | None = None) -> JSONRespon
         # (Starlette runs this handler in a thread, where nothing is being handled)
         exc_info=exc if exc is not None else True,
     )
+    headers = dict(EVERY_ANSWER)  # answered outside the middleware that sets them
     if storage:
         message = "the database could not be reached; try again"
-        return JSONResponse({"error": {"rule": "server.storage", "message": message}}, 503)
+        error = {"error": {"rule": "server.storage", "message": message}}
+        return JSONResponse(error, 503, headers=headers)
     message = "the server failed on this request; it was logged"
-    return JSONResponse({"error": {"rule": "server.internal", "message": message}}, 500)
+    error = {"error": {"rule": "server.internal", "message": message}}
+    return JSONResponse(error, 500, headers=headers)
 
 
 #: Seconds a client has to send a request's body: one that stops half way holds a
