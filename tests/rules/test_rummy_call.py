@@ -345,7 +345,11 @@ def test_rummy_last_discard_caller_lays_it_off_and_play_goes_on_where_it_was() -
     assert hand.melds[0].owners == (3, 0, 0, 0)  # the 6H scores for Dan
 
 
-def test_rummy_last_discard_refuses_a_discard_that_lays_off_nowhere() -> None:
+# (with layoff_needs_own_meld, a caller who has not melded is told the same: the card
+# lays off nowhere, whoever would lay it off; [layoff.own-meld-first] answers only for a
+# card that does)
+@pytest.mark.parametrize("own_meld_first", [False, True])
+def test_rummy_last_discard_refuses_a_discard_that_lays_off_nowhere(own_meld_first: bool) -> None:
     # KS QS JS in the pile form a meld, but in this mode only a lay-off can be called.
     hand = with_pile(
         "500-rum",
@@ -353,21 +357,11 @@ def test_rummy_last_discard_refuses_a_discard_that_lays_off_nowhere() -> None:
         {"Ana": "2C 4D 6H 8S TC QH AD"},
         "3D KS QS JS",
         rummy_call="last-discard",
+        layoff_needs_own_meld=own_meld_first,
     )
     assert hand.phase is Phase.DRAW
     refuse(hand, "Ben: rummy 1", "rummy.last-discard")
     refuse(hand, "Ben: rummy 3", "rummy.last-discard")
-    # a caller who has not melded is told the same: the card lays off nowhere, whoever
-    # would lay it off ([layoff.own-meld-first] answers only for a card that does)
-    hand = with_pile(
-        "500-rum",
-        THREE,
-        {"Ana": "2C 4D 6H 8S TC QH AD"},
-        "3D KS QS JS",
-        rummy_call="last-discard",
-        layoff_needs_own_meld=True,
-    )
-    refuse(hand, "Ben: rummy 1", "rummy.last-discard")
 
 
 def test_rummy_last_discard_names_the_refusal_whether_or_not_a_call_is_open() -> None:
