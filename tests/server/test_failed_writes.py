@@ -407,7 +407,8 @@ def test_a_leave_and_a_back_stored_though_their_answers_were_lost_are_done(db_ur
     # memory kept them seated while the database had them away (a restart handed the
     # seat to a stand-in), and a back the other way round
     async def check() -> None:
-        async with lobby_on(db_url) as (lobby, store):
+        # the stand-in waits (bot_delay): playing the turn meanwhile would move the clock
+        async with lobby_on(db_url, bot_delay=60.0) as (lobby, store):
             table, tokens = await started(lobby, [SeatSpec(), SeatSpec()], clock=60)
             assert table.game is not None
             mover = table.game.to_act  # the one whose clock runs leaves: it stops
